@@ -1,0 +1,6 @@
+package org.emergo.cli;
+
+public final class Main {
+    public static void main(String[] args) {
+    }
+}
