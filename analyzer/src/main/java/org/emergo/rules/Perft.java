@@ -1,0 +1,37 @@
+package org.emergo.rules;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Counts move sequences of a given length (RULES.md 10) to check the generator. Moves are
+ * distinct routes, so two captures with the same start and end count twice. A sequence ends
+ * early where the game ends by rule, repetition included (the root counts as one occurrence).
+ */
+public final class Perft {
+
+    private final Map<Position, Integer> seen = new HashMap<>();
+
+    private Perft() {}
+
+    public static long count(Position root, int depth) {
+        if (depth < 0) throw new IllegalArgumentException("depth must be at least 0");
+        return new Perft().walk(root, depth);
+    }
+
+    private long walk(Position p, int depth) {
+        int occurrences = seen.merge(p, 1, Integer::sum);
+        try {
+            if (depth == 0) return 1;
+            if (occurrences >= 3) return 0;
+            List<Move> moves = MoveGen.legalMoves(p);
+            if (depth == 1) return moves.size();
+            long n = 0;
+            for (Move m : moves) n += walk(p.apply(m), depth - 1);
+            return n;
+        } finally {
+            seen.merge(p, -1, Integer::sum);
+        }
+    }
+}
