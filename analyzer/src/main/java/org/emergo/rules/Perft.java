@@ -20,6 +20,14 @@ public final class Perft {
         return new Perft().walk(root, depth);
     }
 
+    /** The count of the sequences of length {@code depth} that start with {@code first} ("divide"). */
+    public static long count(Position root, Move first, int depth) {
+        if (depth < 1) throw new IllegalArgumentException("depth must be at least 1");
+        Perft perft = new Perft();
+        perft.seen.put(root, 1);
+        return perft.walk(root.play(first), depth - 1);
+    }
+
     private long walk(Position p, int depth) {
         int occurrences = seen.merge(p, 1, Integer::sum);
         try {

@@ -1,0 +1,58 @@
+package org.emergo.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.emergo.rules.Move;
+import org.emergo.rules.MoveGen;
+import org.emergo.rules.Perft;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code emergo perft}: the number of move sequences of a length, to check the generator. */
+@Command(name = "perft", description = {
+    "Count the move sequences of length DEPTH from POSITION (RULES.md 10).",
+    "Moves are distinct routes: two captures with the same start and end that take different",
+    "men count twice. Sequences stop early where the game ends by rule (repetition included)."})
+final class PerftCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    VariantOption variant;
+
+    @CommandLine.Option(names = "--divide", description = "also print the count below each legal move")
+    boolean divide;
+
+    @CommandLine.Parameters(index = "0", paramLabel = "POSITION", description = "a position string, e.g. \"w 12 12\"")
+    String position;
+
+    @CommandLine.Parameters(index = "1", paramLabel = "DEPTH", description = "sequence length, 0 or more")
+    int depth;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Position p;
+        try {
+            p = PositionText.parse(position, variant.variant);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("emergo perft: " + e.getMessage());
+            return 2;
+        }
+        if (depth < 0) {
+            spec.commandLine().getErr().println("emergo perft: DEPTH must be 0 or more");
+            return 2;
+        }
+        if (divide && depth > 0) {
+            for (Move m : MoveGen.legalMoves(p)) {
+                out.println(m + " " + Perft.count(p, m, depth));
+            }
+        }
+        out.println(Perft.count(p, depth));
+        out.flush();
+        return 0;
+    }
+}

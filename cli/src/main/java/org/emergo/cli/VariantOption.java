@@ -1,0 +1,26 @@
+package org.emergo.cli;
+
+import org.emergo.rules.Variant;
+import picocli.CommandLine;
+
+/** {@code --variant emergo|hexemergo}, shared by the commands that read positions. */
+final class VariantOption {
+    @CommandLine.Option(
+            names = "--variant",
+            paramLabel = "V",
+            description = "emergo (default) or hexemergo",
+            converter = VariantOption.Converter.class,
+            defaultValue = "emergo")
+    Variant variant = Variant.EMERGO;
+
+    static final class Converter implements CommandLine.ITypeConverter<Variant> {
+        @Override
+        public Variant convert(String value) {
+            try {
+                return Variant.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}
