@@ -97,7 +97,7 @@ public final class Move {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Move m && m.board == board && Arrays.equals(m.route, route);
+        return o == this || o instanceof Move m && m.board == board && Arrays.equals(m.route, route);
     }
 
     @Override
