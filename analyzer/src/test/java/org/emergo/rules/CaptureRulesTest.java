@@ -90,11 +90,10 @@ class CaptureRulesTest {
             assertEquals(moves("g4-f4", "g4-g3", "g4-g5"), legal(emergo("w 0 0 g4:w h4:b")));
         }
 
-        // RULES 5: a jump needs a vacant landing square: a5 cannot jump b5 onto c5.
+        // RULES 5: a jump needs a vacant landing square: c4 cannot jump d4 onto e4, so it steps.
         @Test
         void aJumpNeedsAVacantLandingSquare() {
-            // a5 is blocked in; Black's c5 and b5 are safe (the landing square beyond b5 is c5).
-            assertEquals(moves(), legal(emergo("w 0 0 a5:w b5:b c5:b")));
+            assertEquals(moves("c4-b4", "c4-c3", "c4-c5"), legal(emergo("w 0 0 c4:w d4:b e4:b")));
         }
     }
 

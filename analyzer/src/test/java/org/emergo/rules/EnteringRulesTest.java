@@ -113,6 +113,12 @@ class EnteringRulesTest {
             assertEquals(HEX_CELLS.stream().sorted().toList(), legal(hex("w 11 12")));
         }
 
+        // RULES 6: the start position has an empty board; a composed 12-and-12 position with a column is not it (a5 feeds b5 only).
+        @Test
+        void theCentreIsOpenWhenTheBoardIsNotEmpty() {
+            assertEquals(entriesExcept(EMERGO_SQUARES, "a5", "b5"), legal(emergo("w 12 12 a5:b")));
+        }
+
         // RULES 6: the ban is White's alone; Black on an empty board with 12 each may enter e5.
         @Test
         void blackMayEnterTheCentre() {
