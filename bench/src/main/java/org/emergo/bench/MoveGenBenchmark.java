@@ -34,7 +34,7 @@ public class MoveGenBenchmark {
 
     @Setup
     public void setUp() {
-        Position[] all = Corpus.positions(Corpus.games(100));
+        Position[] all = Corpus.positions(Corpus.games(Corpus.GAMES_PER_VARIANT));
         positions = new Position[POSITIONS];
         // Spread the sample evenly over the corpus so every phase is represented.
         for (int i = 0; i < POSITIONS; i++) positions[i] = all[(int) ((long) i * all.length / POSITIONS)];
