@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             MovesCommand.class,
             PerftCommand.class,
+            GenerateCommand.class,
             CommandLine.HelpCommand.class,
         })
 public final class Main implements Runnable {
