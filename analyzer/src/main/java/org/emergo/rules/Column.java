@@ -31,14 +31,7 @@ public record Column(Side owner, int jailers, int prisoners) {
     /** Column notation of FORMATS.md 4: {@code w}, {@code w3b2}, {@code bw4}. */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder(8);
-        sb.append(owner.letter());
-        if (jailers != 1) sb.append(jailers);
-        if (prisoners > 0) {
-            sb.append(owner.opponent().letter());
-            if (prisoners != 1) sb.append(prisoners);
-        }
-        return sb.toString();
+        return PositionText.appendColumn(new StringBuilder(8), pack()).toString();
     }
 
     static int pack(Side owner, int jailers, int prisoners) {

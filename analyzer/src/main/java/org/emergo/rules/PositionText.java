@@ -16,10 +16,24 @@ public final class PositionText {
                 .append(p.inHand(Side.WHITE)).append(' ')
                 .append(p.inHand(Side.BLACK));
         for (int sq = 0; sq < board.size(); sq++) {
-            Column c = p.column(sq);
-            if (c != null) sb.append(' ').append(board.name(sq)).append(':').append(c);
+            int c = p.packed(sq);
+            if (c != 0) appendColumn(sb.append(' ').append(board.name(sq)).append(':'), c);
         }
         return sb.toString();
+    }
+
+    /** Column notation {@code <owner><J>[<other><P>]}, counts of 1 left out (see {@link Column#toString()}). */
+    static StringBuilder appendColumn(StringBuilder sb, int packed) {
+        Side owner = Column.owner(packed);
+        int jailers = Column.jailers(packed);
+        int prisoners = Column.prisoners(packed);
+        sb.append(owner.letter());
+        if (jailers != 1) sb.append(jailers);
+        if (prisoners > 0) {
+            sb.append(owner.opponent().letter());
+            if (prisoners != 1) sb.append(prisoners);
+        }
+        return sb;
     }
 
     /** Reads a position string for a variant; throws {@link PositionFormatException} naming the bad token. */

@@ -13,6 +13,11 @@ import picocli.CommandLine.Command;
             MovesCommand.class,
             PerftCommand.class,
             GenerateCommand.class,
+            ImportCommand.class,
+            AnalyzeCommand.class,
+            SqlCommand.class,
+            ExportCommand.class,
+            DemoCommand.class,
             CommandLine.HelpCommand.class,
         })
 public final class Main implements Runnable {

@@ -96,6 +96,7 @@ final class MovesCommand implements Callable<Integer> {
         ObjectNode o = JSON.createObjectNode();
         o.put("epn", p.toString());
         o.put("status", status(p, moves));
+        o.put("hash", p.hash());
         var array = o.putArray("moves");
         for (Move m : moves) array.add(m.toString());
         return o.toString();

@@ -1,0 +1,61 @@
+package org.emergo.cli;
+
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.emergo.replay.FindingCode;
+import org.emergo.store.AnalysisJob;
+import org.emergo.store.Database;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code emergo analyze}: replay stored games through the rules engine and store what it finds. */
+@Command(name = "analyze", aliases = "analyse", description = {
+    "Replay every game not yet analysed (--all: every game again) through the rules engine:",
+    "findings, the result by rule, every position and shadowpiece go into the database."})
+final class AnalyzeCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    DbOption db;
+
+    @CommandLine.Option(names = "--all", description = "analyse every game again")
+    boolean all;
+
+    @CommandLine.Option(names = "--threads", paramLabel = "N", description = "replay threads (default: the number of cores)")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        AnalysisJob.Summary s = run(db, all, threads);
+        out.println(describe(s));
+        out.flush();
+        return 0;
+    }
+
+    static AnalysisJob.Summary run(DbOption dbOption, boolean all, int threads) {
+        try (Database database = dbOption.open()) {
+            AnalysisJob job = new AnalysisJob(database, threads);
+            AnalysisJob.Summary summary;
+            try (Progress progress = Progress.start("analyze", job.countPending(all), "games")) {
+                summary = job.run(all, progress::stepTo);
+            }
+            if (summary.games() > 0) database.closeAndCompact(); // H2 files shrink several-fold
+            return summary;
+        }
+    }
+
+    static String describe(AnalysisJob.Summary s) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("analysed ").append(s.games()).append(" games, ").append(s.plies()).append(" plies: ")
+                .append(s.findingCount()).append(s.findingCount() == 1 ? " finding" : " findings");
+        if (s.failed() > 0) sb.append(", ").append(s.failed()).append(" games could not be replayed");
+        for (Map.Entry<FindingCode, Integer> e : s.findings().entrySet()) {
+            sb.append(System.lineSeparator()).append(String.format("  %-20s %d", e.getKey(), e.getValue()));
+        }
+        return sb.toString();
+    }
+}

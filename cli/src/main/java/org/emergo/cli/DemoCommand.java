@@ -1,0 +1,79 @@
+package org.emergo.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.emergo.store.Database;
+import org.emergo.store.OutputFormat;
+import org.emergo.store.ReadOnlyQuery;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code emergo demo}: the main job on the shipped samples: import, analyse, report. */
+@Command(name = "demo", description = {
+    "Import the sample games, analyse them and print what the analysis found, into a",
+    "database of its own (emergo-data/demo). Running it again adds nothing."})
+final class DemoCommand implements Callable<Integer> {
+
+    /** The example queries the report shows, with a title each. */
+    private static final List<String[]> REPORT = List.of(
+            new String[] {"Rule breaches per code and player", "04_findings_by_player.sql"},
+            new String[] {"Shadowpieces by size and player", "03_shadowpieces.sql"},
+            new String[] {"Moves played after 1. e4 and how they scored", "01_moves_from_position.sql"},
+            new String[] {"Game lengths", "05_game_length.sql"});
+
+    @CommandLine.Option(names = "--db", paramLabel = "DB", defaultValue = "emergo-data/demo",
+            description = "the demo database (default: emergo-data/demo)")
+    String db;
+
+    @CommandLine.Option(names = "--samples", paramLabel = "DIR", description = "the sample games (default: sample-games)")
+    Path samples;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        Path home = home();
+        Path sampleDir = samples != null ? samples : home.resolve("sample-games");
+        if (!Files.isDirectory(sampleDir)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "no sample games at " + sampleDir);
+        }
+        DbOption dbOption = new DbOption();
+        dbOption.db = db;
+        out.println("Importing " + sampleDir + " into " + db + " ...");
+        out.flush();
+        out.println(ImportCommand.describe(ImportCommand.run(dbOption, List.of(sampleDir), spec.commandLine().getErr())));
+        out.println("Analysing ...");
+        out.flush();
+        out.println(AnalyzeCommand.describe(AnalyzeCommand.run(dbOption, false, Runtime.getRuntime().availableProcessors())));
+        Path queries = home.resolve("sql").resolve("queries");
+        try (Database database = dbOption.open()) {
+            ReadOnlyQuery query = new ReadOnlyQuery(database);
+            for (String[] item : REPORT) {
+                Path file = queries.resolve(item[1]);
+                if (!Files.exists(file)) continue;
+                out.println();
+                out.println("== " + item[0] + " (sql/queries/" + item[1] + ")");
+                query.run(Files.readString(file, StandardCharsets.UTF_8), OutputFormat.TABLE.writer(out));
+            }
+        }
+        out.println();
+        out.println("More: ./emergo sql --db " + db + " --file sql/queries/06_big_captures_available.sql");
+        out.println("      ./emergo sql --db " + db + " \"SELECT * FROM finding ORDER BY game_id, ply\"");
+        out.println("      ./emergo export --db " + db + " --where \"id IN (SELECT game_id FROM finding)\"");
+        out.flush();
+        return 0;
+    }
+
+    /** The project folder: EMERGO_HOME (set by the launcher), else the working directory. */
+    static Path home() {
+        String home = System.getenv("EMERGO_HOME");
+        return home == null || home.isBlank() ? Path.of("") : Path.of(home);
+    }
+}

@@ -1,0 +1,82 @@
+package org.emergo.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.emergo.importer.CsvGameWriter;
+import org.emergo.importer.EgnWriter;
+import org.emergo.store.Database;
+import org.emergo.store.GameRepository;
+import org.emergo.store.StoreException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code emergo export}: stored games as canonical EGN or CSV on stdout. */
+@Command(name = "export", description = {
+    "Write stored games to stdout as canonical EGN (default) or CSV (one row per game).",
+    "--where takes an SQL condition on table game, e.g. \"white = 'van Zon, Ed'\" or",
+    "\"id IN (SELECT game_id FROM finding WHERE code = 'MISSED_MAJORITY')\"."})
+final class ExportCommand implements Callable<Integer> {
+
+    enum Format { egn, csv }
+
+    @CommandLine.Mixin
+    DbOption db;
+
+    @CommandLine.Option(names = "--format", paramLabel = "F", defaultValue = "egn", description = "egn (default) or csv")
+    Format format;
+
+    @CommandLine.Option(names = "--where", paramLabel = "SQL-CONDITION", description = "which games (default: all)")
+    String where;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+        try (Database database = db.open()) {
+            database.readOnly(dsl -> {
+                try {
+                    if (format == Format.egn) {
+                        EgnWriter egn = new EgnWriter(out);
+                        new GameRepository(dsl).forEachGame(where, g -> write(() -> egn.write(g.toGameRecord())));
+                    } else {
+                        List<String> tags = dsl.fetchValues("SELECT DISTINCT name FROM game_tag ORDER BY name")
+                                .stream().map(String::valueOf).toList();
+                        CsvGameWriter csv = new CsvGameWriter(out, tags);
+                        new GameRepository(dsl).forEachGame(where,
+                                g -> write(() -> csv.write(Long.toString(g.id()), g.toGameRecord())));
+                        csv.flush();
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return null;
+            });
+        } catch (StoreException e) {
+            out.flush();
+            spec.commandLine().getErr().println("emergo export: " + e.getMessage());
+            return 1;
+        }
+        out.flush();
+        return 0;
+    }
+
+    private interface IoAction {
+        void run() throws IOException;
+    }
+
+    private static void write(IoAction action) {
+        try {
+            action.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package org.emergo.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.emergo.importer.BulkImport;
+import org.emergo.importer.ProgressListener;
+import org.emergo.store.Database;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code emergo import}: files, folders, .zip and .gz archives into the database. */
+@Command(name = "import", description = {
+    "Import game records: EGN/PGN, CSV and Abstract Play JSON files, folders, .zip and .gz.",
+    "Rejected records are reported with file, line and column and kept in the import_error",
+    "table; the games around them are imported. Importing the same file again adds nothing."})
+final class ImportCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    DbOption db;
+
+    @CommandLine.Parameters(arity = "1..*", paramLabel = "PATH", description = "files, folders or archives")
+    List<Path> paths;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        BulkImport.Summary s = run(db, paths, spec.commandLine().getErr());
+        out.println(describe(s));
+        out.flush();
+        return s.errors() == 0 ? 0 : 1;
+    }
+
+    /** Imports and prints problems to err; shared with {@code emergo demo}. */
+    static BulkImport.Summary run(DbOption dbOption, List<Path> paths, PrintWriter err) throws IOException {
+        Problems problems = new Problems(err);
+        long total = 0;
+        for (Path file : BulkImport.files(paths)) total += file.toFile().length();
+        BulkImport.Summary summary;
+        try (Database db = dbOption.open(); Progress progress = Progress.start("import", total, "B")) {
+            summary = new BulkImport(db, bytes(progress), problems).run(paths);
+            if (summary.games() > 0) db.closeAndCompact(); // H2 files shrink several-fold
+        }
+        problems.finish();
+        return summary;
+    }
+
+    /** Progress in bytes over all sources, from the walker's per-source reports. */
+    private static ProgressListener bytes(Progress progress) {
+        return new ProgressListener() {
+            private long done;
+            private long current;
+
+            @Override
+            public void started(String source, long size) {
+                current = 0;
+            }
+
+            @Override
+            public void advanced(String source, long bytesRead) {
+                done += bytesRead - current;
+                current = bytesRead;
+                progress.stepTo(done);
+            }
+
+            @Override
+            public void finished(String source) {
+                current = 0;
+            }
+        };
+    }
+
+    static String describe(BulkImport.Summary s) {
+        return "imported " + s.games() + " games from " + s.files() + " files: "
+                + s.duplicates() + " duplicates, " + s.errors() + " errors, " + s.warnings() + " warnings"
+                + (s.alreadyKnown() > 0 ? ", " + s.alreadyKnown() + " files imported before" : "")
+                + (s.skipped() > 0 ? ", " + s.skipped() + " files of unknown type skipped" : "");
+    }
+}

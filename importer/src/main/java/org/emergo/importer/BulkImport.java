@@ -1,0 +1,209 @@
+package org.emergo.importer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.emergo.replay.GameRecord;
+import org.emergo.store.Database;
+import org.emergo.store.GameRepository;
+import org.emergo.store.ImportErrorEntry;
+import org.emergo.store.ImportErrorRepository;
+import org.emergo.store.InsertResult;
+import org.emergo.store.SourceFile;
+import org.emergo.store.SourceFileRepository;
+
+/**
+ * {@code emergo import}: reads files, folders and archives into the store. Each file is
+ * recorded by its content hash, so importing the same file again adds nothing; games are
+ * written in batches; every rejected record becomes an import_error row and the records
+ * around it are kept.
+ */
+public final class BulkImport {
+
+    /** Games held before they are written in one transaction. */
+    static final int BATCH = 2000;
+
+    /**
+     * What a run did.
+     *
+     * @param files         files read
+     * @param alreadyKnown  files skipped because the same content was imported before
+     * @param skipped       files and archive entries skipped for their type
+     * @param games         games added
+     * @param duplicates    games skipped because the same game is stored already
+     * @param errors        records rejected (also stored as import_error rows)
+     * @param warnings      problems that did not reject a record
+     */
+    public record Summary(int files, int alreadyKnown, int skipped, int games, int duplicates, int errors, int warnings) {}
+
+    private final GameRepository games;
+    private final SourceFileRepository sourceFiles;
+    private final ImportErrorRepository importErrors;
+    private final ProgressListener progress;
+    private final Report report;
+
+    /** Who hears of problems as they are found (the command line prints them). */
+    public interface Report {
+        void error(ImportError error);
+
+        void warning(ImportError warning);
+    }
+
+    /**
+     * @param progress told of bytes read per source
+     * @param report   told of every error and warning as it is found
+     */
+    public BulkImport(Database db, ProgressListener progress, Report report) {
+        this.games = new GameRepository(db.dsl());
+        this.sourceFiles = new SourceFileRepository(db.dsl());
+        this.importErrors = new ImportErrorRepository(db.dsl());
+        this.progress = progress;
+        this.report = report;
+    }
+
+    /** The files a run would read: named files, and the files of named folders in sorted order. */
+    public static List<Path> files(List<Path> paths) throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (Path path : paths) {
+            if (Files.isDirectory(path)) {
+                try (Stream<Path> walk = Files.walk(path)) {
+                    walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                            .sorted(Comparator.comparing(Path::toString))
+                            .forEach(files::add);
+                }
+            } else {
+                files.add(path);
+            }
+        }
+        return files;
+    }
+
+    public Summary run(List<Path> paths) throws IOException {
+        Batcher batcher = new Batcher();
+        SourceWalker walker = new SourceWalker(batcher, progress);
+        int read = 0;
+        int known = 0;
+        int skipped = 0;
+        SourceWalker.Summary walked = new SourceWalker.Summary(0, 0);
+        for (Path path : paths) {
+            for (Path file : files(List.of(path))) {
+                boolean inFolder = !file.equals(path);
+                String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+                if (inFolder && SourceWalker.formatOf(name) == null && !name.endsWith(".zip")) {
+                    skipped++;
+                    continue;
+                }
+                if (!Files.exists(file)) {
+                    batcher.error(ImportError.ofFile(file.toString(), "no such file or folder"));
+                    batcher.flush();
+                    continue;
+                }
+                String sha = sha256(file);
+                Optional<SourceFile> before = sourceFiles.findBySha(sha);
+                if (before.isPresent()) {
+                    known++;
+                    continue;
+                }
+                batcher.startFile(sourceFiles.insert(file.toString(), sha, Files.size(file)));
+                walked = walker.walk(file);
+                batcher.endFile();
+                read++;
+            }
+        }
+        return new Summary(read, known, skipped + walked.skipped(), batcher.totalGames, batcher.totalDuplicates, batcher.totalErrors,
+                batcher.totalWarnings);
+    }
+
+    static String sha256(Path file) throws IOException {
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+            byte[] buffer = new byte[1 << 16];
+            while (in.read(buffer) >= 0) {
+                // reading is hashing
+            }
+            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    /** Collects what the readers find and writes it a batch at a time, per source file. */
+    private final class Batcher implements RecordSink {
+        private final List<GameRecord> pending = new ArrayList<>(BATCH);
+        private final List<ImportErrorEntry> pendingErrors = new ArrayList<>();
+        private Long sourceFileId;
+        private int fileGames;
+        private int fileDuplicates;
+        private int fileErrors;
+        int totalGames;
+        int totalDuplicates;
+        int totalErrors;
+        int totalWarnings;
+
+        void startFile(long id) {
+            sourceFileId = id;
+            fileGames = 0;
+            fileDuplicates = 0;
+            fileErrors = 0;
+        }
+
+        void endFile() {
+            flush();
+            sourceFiles.updateCounts(sourceFileId, fileGames, fileDuplicates, fileErrors);
+            sourceFileId = null;
+        }
+
+        @Override
+        public void game(GameRecord record) {
+            pending.add(record);
+            if (pending.size() >= BATCH) flush();
+        }
+
+        @Override
+        public void error(ImportError error) {
+            report.error(error);
+            pendingErrors.add(entry(error));
+            fileErrors++;
+            totalErrors++;
+        }
+
+        @Override
+        public void warning(ImportError warning) {
+            report.warning(warning);
+            totalWarnings++;
+        }
+
+        void flush() {
+            if (!pending.isEmpty()) {
+                InsertResult result = games.insertAll(pending, sourceFileId);
+                fileGames += result.inserted();
+                fileDuplicates += result.duplicates();
+                totalGames += result.inserted();
+                totalDuplicates += result.duplicates();
+                for (InsertResult.RejectedGame rejected : result.rejected()) {
+                    error(new ImportError(rejected.game().source(), rejected.game().sourceLine(), 1, rejected.reason(), ""));
+                }
+                pending.clear();
+            }
+            if (!pendingErrors.isEmpty()) {
+                importErrors.insertAll(pendingErrors, sourceFileId);
+                pendingErrors.clear();
+            }
+        }
+
+        private ImportErrorEntry entry(ImportError e) {
+            return new ImportErrorEntry(e.source(), e.line(), e.column(), e.message(), e.excerpt());
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.emergo.store;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import org.emergo.replay.Analysis;
+import org.emergo.replay.Finding;
+import org.emergo.replay.Shadowpiece;
+
+/**
+ * A game's analysis in the shape of its rows, made on a replay thread.
+ *
+ * @param error why the replay failed (an engine defect), or null
+ */
+record AnalysedGame(long gameId, String resultByRule, String termination, Integer endPly, Integer stoppedAtPly,
+        int pliesReplayed, List<PositionRow> positions, List<Finding> findings, List<Shadowpiece> shadowpieces,
+        String findingsDigest, String error) {
+
+    static AnalysedGame of(long gameId, Analysis a) {
+        List<PositionRow> rows = new ArrayList<>(a.positions().size());
+        for (int ply = 0; ply < a.positions().size(); ply++) {
+            String written = ply == 0 ? null : a.written().get(ply - 1);
+            String canonical = ply == 0 ? null : a.moves().get(ply - 1).toString();
+            rows.add(PositionRow.of(ply, a.positions().get(ply), a.legalMoves()[ply], a.maxCapture()[ply], written, canonical));
+        }
+        return new AnalysedGame(gameId, a.resultByRule(), a.termination().description(),
+                a.endPly() < 0 ? null : a.endPly(), a.stoppedAtPly() < 0 ? null : a.stoppedAtPly(),
+                a.pliesReplayed(), rows, a.findings(), a.shadowpieces(), digest(a.findings()), null);
+    }
+
+    /** A game whose replay threw: kept as an analysis row so the run goes on and the user sees it. */
+    static AnalysedGame failed(long gameId, Exception e) {
+        return new AnalysedGame(gameId, "*", "replay error", null, 0, 0, List.of(), List.of(), List.of(),
+                digest(List.of()), e.toString());
+    }
+
+    /** SHA-256 of what identifies the findings (ply, code, move, expected), for comparing engine versions. */
+    static String digest(List<Finding> findings) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            for (Finding f : findings) {
+                sha.update((f.ply() + "|" + f.code() + "|" + f.moveText() + "|" + f.expected() + "\n")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.emergo.store;
+
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.LongConsumer;
+import org.emergo.replay.Analysis;
+import org.emergo.replay.Finding;
+import org.emergo.replay.FindingCode;
+import org.emergo.replay.Replay;
+import org.emergo.rules.EngineVersion;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
+
+/**
+ * {@code emergo analyze}: replays the stored games and writes what the replay found. Batches
+ * of games are replayed on worker threads while the calling thread writes finished batches
+ * in order, so the database, not the engine, sets the pace.
+ */
+public final class AnalysisJob {
+
+    /** What a run did. */
+    public record Summary(int games, long plies, int failed, Map<FindingCode, Integer> findings) {
+        public int findingCount() {
+            return findings.values().stream().mapToInt(Integer::intValue).sum();
+        }
+    }
+
+    static final int BATCH = 250;
+
+    /** Runs of this many games or more build the position hash index at the end instead of row by row. */
+    static final int BULK_GAMES = 2000;
+
+    private final AnalysisRepository repository;
+    private final int threads;
+
+    public AnalysisJob(Database db, int threads) {
+        this.repository = new AnalysisRepository(db);
+        this.threads = Math.max(1, threads);
+    }
+
+    /** Games a run would replay: all, or those not yet analysed. */
+    public int countPending(boolean all) {
+        try {
+            return repository.countPending(all);
+        } catch (SQLException e) {
+            throw new StoreException("cannot count games: " + e.getMessage(), e);
+        }
+    }
+
+    /** Replays every game not yet analysed ({@code all}: every game) and reports each game done. */
+    public Summary run(boolean all, LongConsumer gamesDone) {
+        ExecutorService workers = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "emergo-replay");
+            t.setDaemon(true);
+            return t;
+        });
+        Tally tally = new Tally();
+        try {
+            if (repository.countPending(all) >= BULK_GAMES) repository.suspendHashIndex();
+            try {
+                replayAndSave(workers, all, gamesDone, tally);
+            } finally {
+                repository.restoreHashIndex();
+            }
+        } catch (SQLException e) {
+            throw new StoreException("analysis stopped: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("analysis interrupted", e);
+        } catch (ExecutionException e) {
+            throw new StoreException("analysis failed: " + e.getCause(), e.getCause());
+        } finally {
+            workers.shutdownNow();
+        }
+        return new Summary(tally.games, tally.plies, tally.failed, tally.findings);
+    }
+
+    /** Batches are replayed on the workers, a few ahead, and written here in id order. */
+    private void replayAndSave(ExecutorService workers, boolean all, LongConsumer gamesDone, Tally tally)
+            throws SQLException, InterruptedException, ExecutionException {
+        Deque<Future<List<AnalysedGame>>> inFlight = new ArrayDeque<>();
+        long lastId = 0;
+        boolean more = true;
+        while (more || !inFlight.isEmpty()) {
+            while (more && inFlight.size() < threads + 1) {
+                List<AnalysisRepository.PendingGame> batch = repository.pending(lastId, BATCH, all);
+                if (batch.isEmpty()) {
+                    more = false;
+                } else {
+                    lastId = batch.get(batch.size() - 1).id();
+                    inFlight.add(workers.submit(() -> analyse(batch)));
+                }
+            }
+            if (inFlight.isEmpty()) break;
+            List<AnalysedGame> done = inFlight.removeFirst().get();
+            // Games never analysed have no rows to replace; --all replaces them.
+            repository.save(done, EngineVersion.VERSION, all);
+            tally.add(done);
+            gamesDone.accept(tally.games);
+        }
+    }
+
+    private static final class Tally {
+        int games;
+        long plies;
+        int failed;
+        final Map<FindingCode, Integer> findings = new EnumMap<>(FindingCode.class);
+
+        void add(List<AnalysedGame> done) {
+            for (AnalysedGame g : done) {
+                games++;
+                plies += g.pliesReplayed();
+                if (g.error() != null) failed++;
+                for (Finding f : g.findings()) findings.merge(f.code(), 1, Integer::sum);
+            }
+        }
+    }
+
+    /** Replays one batch; a game that cannot be replayed is recorded as failed, the others go on. */
+    static List<AnalysedGame> analyse(List<AnalysisRepository.PendingGame> batch) {
+        List<AnalysedGame> out = new ArrayList<>(batch.size());
+        for (AnalysisRepository.PendingGame g : batch) {
+            try {
+                Position start = g.setupEpn() == null ? Position.start(g.variant()) : PositionText.parse(g.setupEpn(), g.variant());
+                Analysis a = Replay.analyse(start, g.moves(), g.result());
+                out.add(AnalysedGame.of(g.id(), a));
+            } catch (RuntimeException e) {
+                out.add(AnalysedGame.failed(g.id(), e));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,279 @@
+package org.emergo.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.emergo.replay.Finding;
+import org.emergo.replay.Shadowpiece;
+import org.emergo.rules.Board;
+import org.emergo.rules.Variant;
+
+/**
+ * Reads the games to analyse and writes analyses: the analysis, position, finding and
+ * shadowpiece rows (sql/V2__analysis.sql). Writes use plain JDBC batches: the position table
+ * takes one row per ply and is what sets the speed of {@code emergo analyze}.
+ */
+public final class AnalysisRepository {
+
+    /** A game as the replay needs it. */
+    public record PendingGame(long id, Variant variant, String setupEpn, List<String> moves, String result) {}
+
+    /** Every square name of either board, in the order of the position table's square columns. */
+    static final List<String> SQUARE_COLUMNS = squareColumns();
+
+    private static final String INSERT_POSITION = "INSERT INTO position (game_id, ply, hash, epn, side_to_move, "
+            + "white_in_hand, black_in_hand, white_columns, black_columns, white_material, black_material, tallest, "
+            + "legal_moves, max_capture, move_text, move_canonical, " + String.join(", ", SQUARE_COLUMNS)
+            + ") VALUES (" + "?, ".repeat(15 + SQUARE_COLUMNS.size()) + "?)";
+    private static final int FIXED_POSITION_COLUMNS = 16;
+
+    private final Database db;
+    private final int[][] squareColumn = new int[Variant.values().length][];
+
+    public AnalysisRepository(Database db) {
+        this.db = db;
+        for (Variant v : Variant.values()) {
+            Board b = v.board();
+            squareColumn[v.ordinal()] = new int[b.size()];
+            for (int sq = 0; sq < b.size(); sq++) squareColumn[v.ordinal()][sq] = SQUARE_COLUMNS.indexOf(b.name(sq));
+        }
+    }
+
+    private static List<String> squareColumns() {
+        List<String> names = new ArrayList<>();
+        for (char file = 'a'; file <= 'i'; file++) {
+            for (char rank = '1'; rank <= '9'; rank++) {
+                String name = "" + file + rank;
+                if (Board.EMERGO.square(name) >= 0 || Board.HEXEMERGO.square(name) >= 0) names.add(name);
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    /** Number of games an analysis run will replay. */
+    public int countPending(boolean all) throws SQLException {
+        String sql = all ? "SELECT COUNT(*) FROM game"
+                : "SELECT COUNT(*) FROM game g WHERE NOT EXISTS (SELECT 1 FROM analysis a WHERE a.game_id = g.id)";
+        try (Connection c = db.dataSource().getConnection();
+                PreparedStatement st = c.prepareStatement(sql);
+                ResultSet rs = st.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /** The next games after {@code afterId} in id order: all of them, or those never analysed. */
+    public List<PendingGame> pending(long afterId, int limit, boolean all) throws SQLException {
+        String sql = "SELECT g.id, g.variant, g.setup_epn, g.moves, g.result FROM game g WHERE g.id > ?"
+                + (all ? "" : " AND NOT EXISTS (SELECT 1 FROM analysis a WHERE a.game_id = g.id)")
+                + " ORDER BY g.id LIMIT ?";
+        List<PendingGame> games = new ArrayList<>(limit);
+        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
+            st.setLong(1, afterId);
+            st.setInt(2, limit);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    String moves = rs.getString(4);
+                    games.add(new PendingGame(rs.getLong(1), Variant.parse(rs.getString(2)), rs.getString(3),
+                            moves == null || moves.isBlank() ? List.of() : List.of(moves.trim().split(" +")),
+                            rs.getString(5)));
+                }
+            }
+        }
+        return games;
+    }
+
+    /**
+     * Writes analyses in one transaction; {@code replacing}: the games may have rows of an
+     * earlier analysis, which are deleted first (skipped for new games: it costs four
+     * statements a game).
+     */
+    public void save(List<AnalysedGame> games, String engineVersion, boolean replacing) throws SQLException {
+        if (games.isEmpty()) return;
+        Timestamp now = Timestamp.from(Instant.now());
+        try (Connection c = db.dataSource().getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                if (replacing) deleteOld(c, games, engineVersion);
+                insertAnalyses(c, games, engineVersion, now);
+                insertPositions(c, games);
+                insertFindings(c, games);
+                insertShadowpieces(c, games);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        }
+    }
+
+    /**
+     * Drops the position hash index for a bulk run: inserting random 64-bit keys into a B-tree
+     * costs more than half the insert speed, and building the index once at the end is cheaper.
+     */
+    public void suspendHashIndex() throws SQLException {
+        execute("DROP INDEX IF EXISTS position_hash_idx");
+    }
+
+    /** Builds the position hash index if it is missing (after a bulk run, or one that died). */
+    public void restoreHashIndex() throws SQLException {
+        execute("CREATE INDEX IF NOT EXISTS position_hash_idx ON position (hash)");
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
+            st.execute();
+        }
+    }
+
+    private static void deleteOld(Connection c, List<AnalysedGame> games, String engineVersion) throws SQLException {
+        for (String table : List.of("position", "finding", "shadowpiece", "analysis")) {
+            try (PreparedStatement st = c.prepareStatement("DELETE FROM " + table + " WHERE game_id = ?")) {
+                for (AnalysedGame g : games) {
+                    st.setLong(1, g.gameId());
+                    st.addBatch();
+                }
+                st.executeBatch();
+            }
+        }
+        try (PreparedStatement st = c.prepareStatement(
+                "DELETE FROM analysis_history WHERE game_id = ? AND engine_version = ?")) {
+            for (AnalysedGame g : games) {
+                st.setLong(1, g.gameId());
+                st.setString(2, engineVersion);
+                st.addBatch();
+            }
+            st.executeBatch();
+        }
+    }
+
+    private static void insertAnalyses(Connection c, List<AnalysedGame> games, String engineVersion, Timestamp now)
+            throws SQLException {
+        try (PreparedStatement a = c.prepareStatement("INSERT INTO analysis (game_id, result_by_rule, termination, "
+                        + "end_ply, stopped_at_ply, plies_replayed, findings, findings_digest, engine_version, analysed_at) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                PreparedStatement h = c.prepareStatement("INSERT INTO analysis_history (game_id, engine_version, "
+                        + "result_by_rule, findings, findings_digest, analysed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+            for (AnalysedGame g : games) {
+                a.setLong(1, g.gameId());
+                a.setString(2, g.resultByRule());
+                a.setString(3, g.termination());
+                setInteger(a, 4, g.endPly());
+                setInteger(a, 5, g.stoppedAtPly());
+                a.setInt(6, g.pliesReplayed());
+                a.setInt(7, g.findings().size());
+                a.setString(8, g.findingsDigest());
+                a.setString(9, engineVersion);
+                a.setTimestamp(10, now);
+                a.addBatch();
+                h.setLong(1, g.gameId());
+                h.setString(2, engineVersion);
+                h.setString(3, g.resultByRule());
+                h.setInt(4, g.findings().size());
+                h.setString(5, g.findingsDigest());
+                h.setTimestamp(6, now);
+                h.addBatch();
+            }
+            a.executeBatch();
+            h.executeBatch();
+        }
+    }
+
+    private void insertPositions(Connection c, List<AnalysedGame> games) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(INSERT_POSITION)) {
+            int pending = 0;
+            for (AnalysedGame g : games) {
+                if (g.positions().isEmpty()) continue;
+                int[] columns = squareColumn[g.positions().get(0).heights().length == Board.EMERGO.size()
+                        ? Variant.EMERGO.ordinal() : Variant.HEXEMERGO.ordinal()];
+                for (PositionRow p : g.positions()) {
+                    st.setLong(1, g.gameId());
+                    st.setInt(2, p.ply());
+                    st.setLong(3, p.hash());
+                    st.setString(4, p.epn());
+                    st.setString(5, String.valueOf(p.sideToMove()));
+                    st.setShort(6, (short) p.whiteInHand());
+                    st.setShort(7, (short) p.blackInHand());
+                    st.setShort(8, (short) p.whiteColumns());
+                    st.setShort(9, (short) p.blackColumns());
+                    st.setShort(10, (short) p.whiteMaterial());
+                    st.setShort(11, (short) p.blackMaterial());
+                    st.setShort(12, (short) p.tallest());
+                    st.setShort(13, (short) p.legalMoves());
+                    st.setShort(14, (short) p.maxCapture());
+                    st.setString(15, p.moveText());
+                    st.setString(16, p.moveCanonical());
+                    for (int i = 0; i < SQUARE_COLUMNS.size(); i++) st.setNull(FIXED_POSITION_COLUMNS + 1 + i, Types.SMALLINT);
+                    short[] heights = p.heights();
+                    for (int sq = 0; sq < heights.length; sq++) {
+                        if (heights[sq] != 0) st.setShort(FIXED_POSITION_COLUMNS + 1 + columns[sq], heights[sq]);
+                    }
+                    st.addBatch();
+                    if (++pending == 1000) {
+                        st.executeBatch();
+                        pending = 0;
+                    }
+                }
+            }
+            if (pending > 0) st.executeBatch();
+        }
+    }
+
+    private static void insertFindings(Connection c, List<AnalysedGame> games) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("INSERT INTO finding (game_id, ply, code, player, move_text, "
+                + "expected, expected_count, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (AnalysedGame g : games) {
+                for (Finding f : g.findings()) {
+                    st.setLong(1, g.gameId());
+                    st.setInt(2, f.ply());
+                    st.setString(3, f.code().name());
+                    st.setString(4, String.valueOf(f.player().letter()));
+                    st.setString(5, StoredText.cleanAndCut(f.moveText(), 1000));
+                    st.setString(6, f.expected());
+                    st.setShort(7, (short) f.expectedCount());
+                    st.setString(8, StoredText.cleanAndCut(f.message(), 4000));
+                    st.addBatch();
+                }
+            }
+            st.executeBatch();
+        }
+    }
+
+    private static void insertShadowpieces(Connection c, List<AnalysedGame> games) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("INSERT INTO shadowpiece (game_id, ply, player, square, size, "
+                + "times_jumped, end_ply, plies_on_top, fate, last_square, last_height) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (AnalysedGame g : games) {
+                for (Shadowpiece s : g.shadowpieces()) {
+                    st.setLong(1, g.gameId());
+                    st.setInt(2, s.ply());
+                    st.setString(3, String.valueOf(s.player().letter()));
+                    st.setString(4, s.square());
+                    st.setShort(5, (short) s.size());
+                    st.setShort(6, (short) s.timesJumped());
+                    setInteger(st, 7, s.endPly() < 0 ? null : s.endPly());
+                    st.setInt(8, s.pliesOnTop(g.pliesReplayed()));
+                    st.setString(9, s.fate().name().toLowerCase(Locale.ROOT));
+                    st.setString(10, s.lastSquare());
+                    st.setShort(11, (short) s.lastHeight());
+                    st.addBatch();
+                }
+            }
+            st.executeBatch();
+        }
+    }
+
+    private static void setInteger(PreparedStatement st, int index, Integer value) throws SQLException {
+        if (value == null) st.setNull(index, Types.INTEGER);
+        else st.setInt(index, value);
+    }
+}

@@ -1,0 +1,311 @@
+package org.emergo.store;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.h2.jdbcx.JdbcConnectionPool;
+import org.h2.jdbcx.JdbcDataSource;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.conf.RenderQuotedNames;
+import org.jooq.conf.Settings;
+import org.jooq.impl.DSL;
+import org.postgresql.ds.PGConnectionPoolDataSource;
+
+/**
+ * An open emergo database, H2 (a file by default) or PostgreSQL, migrated to the current
+ * schema on open.
+ *
+ * <p>Connections come from a small pool (H2's {@link JdbcConnectionPool}, which also pools
+ * PostgreSQL connections): the command line needs one connection, the web server a few.
+ */
+public final class Database implements AutoCloseable {
+
+    /** Where the database lives when neither the command line nor EMERGO_DB says. */
+    public static final String DEFAULT_PATH = "./emergo-data/emergo";
+
+    /** The environment variable that overrides {@link #DEFAULT_PATH}. */
+    public static final String ENV_VAR = "EMERGO_DB";
+
+    /** The H2 user that may only read: H2 has no read-only transactions, but it has rights. */
+    static final String H2_READER = "EMERGO_READER";
+
+    private static final int MAX_CONNECTIONS = 8;
+
+    // Flyway and jOOQ report every start at INFO through java.util.logging, which goes to the
+    // terminal; the command line keeps its output for results. Held here: JUL keeps loggers
+    // only weakly, and a collected logger would forget its level.
+    private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
+    private static final Logger JOOQ_LOG = Logger.getLogger("org.jooq");
+
+    static {
+        System.setProperty("org.jooq.no-logo", "true");
+        System.setProperty("org.jooq.no-tips", "true");
+        FLYWAY_LOG.setLevel(Level.WARNING);
+        JOOQ_LOG.setLevel(Level.WARNING);
+    }
+
+    private final String url;
+    private final SQLDialect dialect;
+    private final JdbcConnectionPool pool;
+    private final DSLContext dsl;
+
+    private Database(String url, SQLDialect dialect, JdbcConnectionPool pool) {
+        this.url = url;
+        this.dialect = dialect;
+        this.pool = pool;
+        this.dsl = DSL.using(pool, dialect, settings());
+    }
+
+    /**
+     * The JDBC URL for a user's {@code --db} argument: a JDBC URL is taken as it is, anything
+     * else is the path of an H2 file. Without an argument, EMERGO_DB, else {@link #DEFAULT_PATH}.
+     */
+    public static String resolveUrl(String dbArgOrNull) {
+        return resolveUrl(dbArgOrNull, System.getenv(ENV_VAR));
+    }
+
+    static String resolveUrl(String dbArgOrNull, String envValue) {
+        String arg = !isBlank(dbArgOrNull) ? dbArgOrNull.trim()
+                : !isBlank(envValue) ? envValue.trim()
+                : DEFAULT_PATH;
+        if (arg.startsWith("jdbc:")) {
+            if (!arg.startsWith("jdbc:h2:") && !arg.startsWith("jdbc:postgresql:")) {
+                throw new StoreException("unsupported database URL '" + arg
+                        + "': use a path (an H2 file), jdbc:h2:... or jdbc:postgresql://...");
+            }
+            return arg;
+        }
+        if (arg.contains(";")) {
+            // H2 would read what follows a semicolon as settings
+            throw new StoreException("a database path may not contain ';': " + arg);
+        }
+        String path = Path.of(arg).toAbsolutePath().normalize().toString();
+        if (path.endsWith(".mv.db")) {
+            path = path.substring(0, path.length() - ".mv.db".length()); // H2 adds it itself
+        }
+        return "jdbc:h2:file:" + path;
+    }
+
+    /** Opens (creating if need be) and migrates the database named by a {@code --db} argument or null. */
+    public static Database open(String dbArgOrNull) {
+        String url = resolveUrl(dbArgOrNull);
+        if (url.startsWith("jdbc:postgresql:")) {
+            return openPostgres(url);
+        }
+        return openH2(url);
+    }
+
+    private static Database openH2(String url) {
+        if (url.matches("(?i)jdbc:h2:mem:(;.*)?")) {
+            // each connection to an unnamed in-memory database gets a database of its own
+            throw new StoreException("an in-memory H2 database needs a name: jdbc:h2:mem:NAME");
+        }
+        String full = url + h2Settings(url);
+        JdbcDataSource source = new JdbcDataSource();
+        source.setURL(full);
+        source.setUser("sa");
+        source.setPassword("");
+        Database db = new Database(full, SQLDialect.H2, pool(JdbcConnectionPool.create(source)));
+        db.migrate();
+        db.createH2Reader();
+        return db;
+    }
+
+    private static Database openPostgres(String url) {
+        PGConnectionPoolDataSource source = new PGConnectionPoolDataSource();
+        source.setURL(url);
+        Database db = new Database(url, SQLDialect.POSTGRES, pool(JdbcConnectionPool.create(source)));
+        db.migrate();
+        return db;
+    }
+
+    /**
+     * NON_KEYWORDS=VALUE: game_tag.value is a column, and VALUE is a keyword in H2 (not in
+     * PostgreSQL). A session setting: every connection needs it, the reader's too. (A larger
+     * CACHE_SIZE, WRITE_DELAY or PAGE_SIZE made no measurable difference to bulk inserts.)
+     */
+    private static String h2Settings(String url) {
+        return url.toUpperCase(Locale.ROOT).contains(";NON_KEYWORDS=") ? "" : ";NON_KEYWORDS=VALUE";
+    }
+
+    private static JdbcConnectionPool pool(JdbcConnectionPool pool) {
+        pool.setMaxConnections(MAX_CONNECTIONS);
+        return pool;
+    }
+
+    private static Settings settings() {
+        return new Settings()
+                .withRenderQuotedNames(RenderQuotedNames.NEVER) // H2 folds to upper, PostgreSQL to lower
+                .withRenderSchema(false)
+                .withExecuteLogging(false)
+                .withFetchWarnings(false);
+    }
+
+    private void migrate() {
+        try {
+            Flyway.configure(Database.class.getClassLoader())
+                    .dataSource(pool)
+                    .locations("classpath:db/migration")
+                    .load()
+                    .migrate();
+        } catch (FlywayException e) {
+            close();
+            if (causedByH2Error(e, 90020)) {
+                throw new StoreException("the database " + url + " is in use by another program"
+                        + " (another emergo command?); H2 files open in one program at a time", e);
+            }
+            throw new StoreException("cannot open database " + url + ": " + rootMessage(e), e);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** The reader user of {@link #readOnly}: may SELECT, may not write, create, or touch files. */
+    private void createH2Reader() {
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE USER IF NOT EXISTS " + H2_READER + " PASSWORD ''");
+            st.execute("GRANT SELECT ON SCHEMA PUBLIC TO " + H2_READER);
+        } catch (SQLException e) {
+            close();
+            throw new StoreException("cannot prepare read-only access to " + url + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The jOOQ context for this database: names unquoted, the dialect of the database. */
+    public DSLContext dsl() {
+        return dsl;
+    }
+
+    /** The pooled connections; close each one you take. */
+    public DataSource dataSource() {
+        return pool;
+    }
+
+    /** H2 or POSTGRES. */
+    public SQLDialect dialect() {
+        return dialect;
+    }
+
+    /** The JDBC URL as used, with the settings the store adds. */
+    public String url() {
+        return url;
+    }
+
+    public boolean isPostgres() {
+        return dialect == SQLDialect.POSTGRES;
+    }
+
+    /**
+     * Runs work that must not change anything (user SQL: {@code emergo sql}, {@code export --where}).
+     * On PostgreSQL it runs in a READ ONLY transaction; on H2, as a user with SELECT rights
+     * only. Either way the transaction is rolled back at the end.
+     */
+    public <T> T readOnly(Function<DSLContext, T> work) {
+        try {
+            return withReadOnlyConnection(c -> work.apply(DSL.using(c, dialect, settings())));
+        } catch (SQLException e) {
+            throw new StoreException(e.getMessage(), e);
+        }
+    }
+
+    /** Like {@link #readOnly}, on a plain JDBC connection. */
+    <T> T withReadOnlyConnection(SqlWork<T> work) throws SQLException {
+        try (Connection c = readOnlyConnection()) {
+            c.setAutoCommit(false);
+            try {
+                if (isPostgres()) {
+                    c.setReadOnly(true);
+                    try (Statement st = c.createStatement()) {
+                        st.execute("SET TRANSACTION READ ONLY");
+                    }
+                }
+                return work.run(c);
+            } finally {
+                c.rollback();
+                if (isPostgres()) {
+                    c.setReadOnly(false);
+                }
+                c.setAutoCommit(true);
+            }
+        }
+    }
+
+    private Connection readOnlyConnection() throws SQLException {
+        if (isPostgres()) {
+            return pool.getConnection();
+        }
+        // a session of its own as the reader; the database stays open through the pool
+        JdbcDataSource reader = new JdbcDataSource();
+        reader.setURL(url);
+        reader.setUser(H2_READER);
+        reader.setPassword("");
+        return reader.getConnection();
+    }
+
+    @Override
+    public void close() {
+        pool.dispose();
+    }
+
+    /**
+     * Closes the database and, for an H2 file, rewrites it to its live data. H2 keeps
+     * superseded pages for a while, so a bulk import leaves the file several times larger
+     * than its data (100,000 games: 720 MB, 76 MB after this, which took 4 s). Worth calling
+     * at the end of an import that added many games; PostgreSQL reclaims space by itself.
+     */
+    public void closeAndCompact() {
+        if (isPostgres() || url.startsWith("jdbc:h2:mem:")) {
+            close();
+            return;
+        }
+        pool.dispose();
+        // A plain connection: a pooled one would try to roll back after the shutdown closed it.
+        JdbcDataSource direct = new JdbcDataSource();
+        direct.setURL(url);
+        direct.setUser("sa");
+        direct.setPassword("");
+        try (Connection c = direct.getConnection(); Statement st = c.createStatement()) {
+            st.execute("SHUTDOWN COMPACT");
+        } catch (SQLException e) {
+            throw new StoreException("cannot compact " + url + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean isBlank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    private static boolean causedByH2Error(Throwable e, int code) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getErrorCode() == code) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.toString() : t.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    /** Work on a JDBC connection. */
+    @FunctionalInterface
+    interface SqlWork<T> {
+        T run(Connection c) throws SQLException;
+    }
+}

@@ -1,0 +1,181 @@
+package org.emergo.store;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Runs one user query ({@code emergo sql}, the web SQL page) read-only and with a time limit.
+ *
+ * <p>Three locks, so that no single one has to be perfect: the text must be one query
+ * ({@link ReadOnlySql}); it runs read-only ({@link Database#readOnly}: a READ ONLY transaction
+ * on PostgreSQL, a SELECT-only user on H2, which has no read-only transactions); and the
+ * transaction is rolled back whatever happened.
+ */
+public final class ReadOnlyQuery {
+
+    public static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(30);
+
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSS]");
+
+    private final Database db;
+    private final Duration timeLimit;
+
+    public ReadOnlyQuery(Database db) {
+        this(db, DEFAULT_TIME_LIMIT);
+    }
+
+    public ReadOnlyQuery(Database db, Duration timeLimit) {
+        if (timeLimit.isNegative() || timeLimit.isZero()) {
+            throw new IllegalArgumentException("the time limit must be positive");
+        }
+        this.db = db;
+        this.timeLimit = timeLimit;
+    }
+
+    /** Runs the query and passes its result to out; returns the number of rows. */
+    public long run(String sql, ResultWriter out) {
+        return execute(sql, 0, out);
+    }
+
+    /** Runs the query and keeps at most maxRows rows (the web page shows a screenful). */
+    public QueryResult fetch(String sql, int maxRows) {
+        List<ResultColumn> columns = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        long read = execute(sql, maxRows + 1, new ResultWriter() {
+            @Override
+            public void columns(List<ResultColumn> c) {
+                columns.addAll(c);
+            }
+
+            @Override
+            public void row(List<Object> values) {
+                if (rows.size() < maxRows) {
+                    rows.add(values);
+                }
+            }
+
+            @Override
+            public void end() {
+            }
+        });
+        return new QueryResult(columns, rows, read > maxRows);
+    }
+
+    private long execute(String sql, int maxRows, ResultWriter out) {
+        String query = ReadOnlySql.checkQuery(sql);
+        try {
+            return db.withReadOnlyConnection(c -> stream(c, query, maxRows, out));
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    private long stream(Connection c, String query, int maxRows, ResultWriter out) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            if (db.isPostgres()) {
+                // enforced by the server itself; LOCAL: gone with the transaction
+                st.execute("SET LOCAL statement_timeout = " + timeLimit.toMillis());
+            }
+            st.setQueryTimeout(Math.toIntExact(Math.max(1, (timeLimit.toMillis() + 999) / 1000)));
+            st.setMaxRows(maxRows);
+            st.setFetchSize(maxRows == 0 ? 500 : Math.min(500, maxRows)); // PostgreSQL streams, not loads all
+            if (!st.execute(query)) {
+                throw new QueryException("the statement returned no result: only queries are allowed");
+            }
+            try (ResultSet rs = st.getResultSet()) {
+                ResultSetMetaData meta = rs.getMetaData();
+                int n = meta.getColumnCount();
+                int[] types = new int[n];
+                List<ResultColumn> columns = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    types[i] = meta.getColumnType(i + 1);
+                    columns.add(new ResultColumn(meta.getColumnLabel(i + 1), isNumeric(types[i])));
+                }
+                out.columns(columns);
+                long rows = 0;
+                while (rs.next()) {
+                    List<Object> values = new ArrayList<>(n);
+                    for (int i = 0; i < n; i++) {
+                        values.add(value(rs, i + 1, types[i]));
+                    }
+                    out.row(values);
+                    rows++;
+                }
+                out.end();
+                return rows;
+            }
+        }
+    }
+
+    /** The value as null, String, Long, BigDecimal, Double or Boolean: what every format can print. */
+    private static Object value(ResultSet rs, int i, int type) throws SQLException {
+        Object v = switch (type) {
+            case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT -> rs.getLong(i);
+            case Types.DECIMAL, Types.NUMERIC -> rs.getBigDecimal(i);
+            case Types.REAL, Types.FLOAT, Types.DOUBLE -> rs.getDouble(i);
+            case Types.BOOLEAN, Types.BIT -> rs.getBoolean(i);
+            case Types.DATE -> text(rs.getObject(i, LocalDate.class));
+            case Types.TIME -> text(rs.getObject(i, LocalTime.class));
+            case Types.TIMESTAMP -> {
+                LocalDateTime t = rs.getObject(i, LocalDateTime.class);
+                yield t == null ? null : TIMESTAMP.format(t);
+            }
+            case Types.TIMESTAMP_WITH_TIMEZONE -> text(rs.getObject(i, OffsetDateTime.class));
+            case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> {
+                byte[] b = rs.getBytes(i);
+                yield b == null ? null : HexFormat.of().formatHex(b);
+            }
+            default -> rs.getString(i);
+        };
+        return rs.wasNull() ? null : v;
+    }
+
+    private static String text(Object o) {
+        return o == null ? null : o.toString();
+    }
+
+    private static boolean isNumeric(int type) {
+        return switch (type) {
+            case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.DECIMAL, Types.NUMERIC,
+                    Types.REAL, Types.FLOAT, Types.DOUBLE -> true;
+            default -> false;
+        };
+    }
+
+    /** The database's complaint, in one line, as a QueryException. */
+    private QueryException translate(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        int code = e.getErrorCode();
+        boolean h2 = !db.isPostgres();
+        if ((h2 && (code == 90096 || code == 90040)) || state.equals("25006")) {
+            return new QueryException("refused: the database is opened read-only, and this query would change it ("
+                    + oneLine(e) + ")", e);
+        }
+        if (state.equals("57014") || (h2 && code == 57014)) {
+            return new QueryException("the query ran longer than the time limit of " + timeLimit.toSeconds()
+                    + " s and was stopped", e);
+        }
+        return new QueryException("the query failed: " + oneLine(e), e);
+    }
+
+    /** The first line, without H2's statement echo and error number, or PostgreSQL's "ERROR: ". */
+    static String oneLine(SQLException e) {
+        String m = e.getMessage() == null ? e.toString() : e.getMessage();
+        m = m.lines().findFirst().orElse(m).strip();
+        m = m.replaceFirst("; SQL statement:$", "").replaceFirst(" \\[\\d+-\\d+]$", "");
+        return m.startsWith("ERROR: ") ? m.substring("ERROR: ".length()) : m;
+    }
+}

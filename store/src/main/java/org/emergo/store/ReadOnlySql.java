@@ -1,0 +1,220 @@
+package org.emergo.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The first line of defence for user SQL: a lexical check that a text is one query (or one
+ * condition) and names no statement that writes. The database enforces read-only access as
+ * well ({@link Database#readOnly}); this check gives the clear message, and stops what the
+ * databases differ on.
+ *
+ * <p>It reads the text as tokens outside comments ({@code --}, block comments), string literals
+ * ({@code '...'}, PostgreSQL's {@code E'...'} with backslash escapes) and quoted names
+ * ({@code "..."}). Anything it cannot read is refused, never guessed.
+ */
+final class ReadOnlySql {
+
+    /** Statements a query may start with. */
+    private static final Set<String> QUERY_STARTS = Set.of("SELECT", "WITH", "VALUES", "TABLE", "EXPLAIN", "SHOW");
+
+    /**
+     * Words that can make a query write, lock or create: inside WITH (PostgreSQL's data-changing
+     * CTEs), FROM FINAL TABLE (H2), EXPLAIN ANALYZE (runs its statement), SELECT ... INTO.
+     */
+    private static final Set<String> WRITE_WORDS = Set.of(
+            "INSERT", "UPDATE", "DELETE", "MERGE", "INTO", "CREATE", "DROP", "ALTER", "TRUNCATE", "GRANT", "REVOKE");
+
+    private static final String ALLOWED = "only one SELECT, WITH, VALUES, TABLE, SHOW or EXPLAIN query is allowed";
+
+    private ReadOnlySql() {
+    }
+
+    /** The query without trailing semicolons, or a {@link QueryException} saying why it is refused. */
+    static String checkQuery(String sql) {
+        List<String> words = words(sql, true);
+        if (words.isEmpty()) {
+            throw new QueryException("the query is empty");
+        }
+        String first = words.get(0);
+        if (!QUERY_STARTS.contains(first)) {
+            throw new QueryException("refused: the database is opened read-only, " + ALLOWED
+                    + " (this is " + article(first) + " " + first + " statement)");
+        }
+        for (String w : words) {
+            if (WRITE_WORDS.contains(w)) {
+                throw new QueryException("refused: the database is opened read-only, and " + w
+                        + " can change it; " + ALLOWED);
+            }
+        }
+        return stripTrailingSemicolons(sql);
+    }
+
+    /** A condition for {@code WHERE (...)}: one expression, no statement, no writes. */
+    static String checkCondition(String condition) {
+        List<String> words = words(condition, false);
+        if (words.isEmpty()) {
+            throw new QueryException("the condition is empty");
+        }
+        int depth = 0;
+        for (String w : words) {
+            depth += w.equals("(") ? 1 : w.equals(")") ? -1 : 0;
+            if (depth < 0) {
+                throw new QueryException("the condition has a ')' without its '('");
+            }
+            if (WRITE_WORDS.contains(w)) {
+                throw new QueryException("refused: a condition may only read, and " + w + " can write");
+            }
+        }
+        if (depth != 0) {
+            throw new QueryException("the condition has a '(' without its ')'");
+        }
+        return condition.strip();
+    }
+
+    /**
+     * The upper-cased words and the parentheses outside comments, literals and quoted names.
+     * A semicolon is refused unless trailing (and so allowed) in a query.
+     */
+    private static List<String> words(String sql, boolean query) {
+        List<String> words = new ArrayList<>();
+        int n = sql.length();
+        int i = 0;
+        boolean ended = false;
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                i = endOfLine(sql, i);
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                i = endOfBlockComment(sql, i);
+            } else if (c == ';') {
+                if (!query) {
+                    throw new QueryException("refused: a condition may not contain ';'");
+                }
+                ended = true;
+                i++;
+            } else if (ended) {
+                throw new QueryException("refused: " + ALLOWED + ", and this text holds more than one statement");
+            } else if (c == '\'') {
+                i = endOfQuoted(sql, i, '\'', isEscapeString(sql, i));
+            } else if (c == '"') {
+                i = endOfQuoted(sql, i, '"', false);
+            } else if (c == '(' || c == ')') {
+                words.add(String.valueOf(c));
+                i++;
+            } else if (Character.isLetter(c) || c == '_') {
+                int start = i;
+                while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
+                        || sql.charAt(i) == '$')) {
+                    i++;
+                }
+                words.add(sql.substring(start, i).toUpperCase(Locale.ROOT));
+            } else {
+                i++;
+            }
+        }
+        return query ? firstWordFirst(words) : words;
+    }
+
+    /** For a query the statement's first word leads, even after opening parentheses. */
+    private static List<String> firstWordFirst(List<String> tokens) {
+        List<String> words = new ArrayList<>();
+        for (String t : tokens) {
+            if (!t.equals("(") && !t.equals(")")) {
+                words.add(t);
+            }
+        }
+        return words;
+    }
+
+    private static int endOfLine(String sql, int i) {
+        int nl = sql.indexOf('\n', i);
+        return nl < 0 ? sql.length() : nl + 1;
+    }
+
+    /** PostgreSQL nests block comments; H2 does not. Reading them nested refuses in both doubts. */
+    private static int endOfBlockComment(String sql, int start) {
+        int depth = 0;
+        int i = start;
+        while (i + 1 < sql.length()) {
+            if (sql.charAt(i) == '/' && sql.charAt(i + 1) == '*') {
+                depth++;
+                i += 2;
+            } else if (sql.charAt(i) == '*' && sql.charAt(i + 1) == '/') {
+                depth--;
+                i += 2;
+                if (depth == 0) {
+                    return i;
+                }
+            } else {
+                i++;
+            }
+        }
+        throw new QueryException("the query has a comment that is not closed");
+    }
+
+    /** E'...' (PostgreSQL): a backslash escapes the next character. */
+    private static boolean isEscapeString(String sql, int quote) {
+        if (quote == 0 || Character.toUpperCase(sql.charAt(quote - 1)) != 'E') {
+            return false;
+        }
+        return quote == 1 || !(Character.isLetterOrDigit(sql.charAt(quote - 2)) || sql.charAt(quote - 2) == '_');
+    }
+
+    private static int endOfQuoted(String sql, int start, char quote, boolean backslashEscapes) {
+        int i = start + 1;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (backslashEscapes && c == '\\') {
+                i += 2;
+            } else if (c == quote) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                    i += 2; // doubled quote: one quote character
+                } else {
+                    return i + 1;
+                }
+            } else {
+                i++;
+            }
+        }
+        throw new QueryException("the query has a " + (quote == '"' ? "quoted name" : "string") + " that is not closed");
+    }
+
+    private static String stripTrailingSemicolons(String sql) {
+        String s = sql.strip();
+        // trailing comments after the semicolon stay; the database ignores them
+        int semicolon = lastCodeSemicolon(s);
+        return semicolon < 0 ? s : s.substring(0, semicolon).strip();
+    }
+
+    /** The position of the statement-ending semicolon, found by the same reading as {@link #words}. */
+    private static int lastCodeSemicolon(String sql) {
+        int i = 0;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                i = endOfLine(sql, i);
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                i = endOfBlockComment(sql, i);
+            } else if (c == '\'') {
+                i = endOfQuoted(sql, i, '\'', isEscapeString(sql, i));
+            } else if (c == '"') {
+                i = endOfQuoted(sql, i, '"', false);
+            } else if (c == ';') {
+                return i;
+            } else {
+                i++;
+            }
+        }
+        return -1;
+    }
+
+    private static String article(String word) {
+        return "AEIOU".indexOf(word.charAt(0)) >= 0 ? "an" : "a";
+    }
+}

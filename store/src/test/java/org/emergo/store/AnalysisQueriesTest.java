@@ -1,0 +1,197 @@
+package org.emergo.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.emergo.replay.FindingCode;
+import org.emergo.replay.GameRecord;
+import org.emergo.rules.Variant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code emergo analyze} on a fixture of six games whose positions, findings and shadowpieces
+ * are known by hand, and every shipped example query in sql/queries/ run on the result.
+ */
+class AnalysisQueriesTest {
+
+    @Nested
+    class OnH2 extends Cases {
+        OnH2() {
+            super(TestDatabases.H2);
+        }
+    }
+
+    @Nested
+    @Tag("postgres")
+    class OnPostgres extends Cases {
+        OnPostgres() {
+            super(TestDatabases.POSTGRES);
+        }
+    }
+
+    static final String WORKED_EXAMPLE = "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2";
+
+    static GameRecord game(String white, String black, String setup, String moves, String result) {
+        Map<String, String> tags = new LinkedHashMap<>();
+        tags.put("Event", "Fixture");
+        tags.put("Date", "2026.11.29");
+        tags.put("White", white);
+        tags.put("Black", black);
+        tags.put("Result", result);
+        List<String> list = moves.isBlank() ? List.of() : List.of(moves.split(" "));
+        return new GameRecord(Variant.EMERGO, tags, setup, list, moves + " " + result, "fixture", 1);
+    }
+
+    /** Six games: ids in this order. */
+    static final List<GameRecord> FIXTURE = List.of(
+            // 1: RULES.md 9, clean; captures of 2 and 5 men, 5 available at ply 2.
+            game("Aster, Ada", "Brand, Bram", WORKED_EXAMPLE, "f4-e4 h4xf4xd4 e4xc4xc6xe6xe4xc4", "1-0"),
+            // 2: Black takes one man where two were due.
+            game("Castell, Cora", "Brand, Bram", WORKED_EXAMPLE, "f4-e4 e5xe3", "*"),
+            // 3 and 4: both reach the position after 1. e4.
+            game("Aster, Ada", "Dekker, Dirk", null, "e4 e6 d4 f5", "1-0"),
+            game("Evers, Eline", "Dekker, Dirk", null, "e4 c5", "0-1"),
+            // 5: a column of five on e5 at the start.
+            game("Evers, Eline", "Faber, Floris", "w 0 0 a5:b e5:w5", "e5-e4 a5-b5", "*"),
+            // 6: Black's shadowpiece of two wins the game.
+            game("Faber, Floris", "Groen, Greta", "b 0 2 c5:w", "e5 c5-d5 e5xc5", "0-1"));
+
+    abstract static class Cases extends DatabaseTestCase {
+
+        List<Long> ids;
+
+        Cases(TestDatabases kind) {
+            super(kind);
+        }
+
+        @BeforeEach
+        void analyseTheFixture() {
+            ids = new GameRepository(db.dsl()).insertAll(FIXTURE, null).ids();
+            AnalysisJob.Summary s = new AnalysisJob(db, 2).run(false, done -> {});
+            assertEquals(6, s.games());
+            assertEquals(16, s.plies());
+            assertEquals(Map.of(FindingCode.MISSED_MAJORITY, 1), s.findings());
+        }
+
+        List<List<Object>> rows(String sql) {
+            return new ReadOnlyQuery(db).fetch(sql, 1000).rows();
+        }
+
+        List<List<Object>> query(String file) throws IOException {
+            return rows(Files.readString(Path.of("..", "sql", "queries", file)));
+        }
+
+        /** Rows with numbers made comparable across databases (Long, BigDecimal, Double...). */
+        static List<List<Object>> plain(List<List<Object>> rows) {
+            List<List<Object>> out = new ArrayList<>();
+            for (List<Object> row : rows) {
+                List<Object> r = new ArrayList<>();
+                for (Object v : row) {
+                    if (v instanceof BigDecimal || v instanceof Double || v instanceof Float) r.add(((Number) v).doubleValue());
+                    else if (v instanceof Number n) r.add(n.longValue());
+                    else r.add(v);
+                }
+                out.add(r);
+            }
+            return out;
+        }
+
+        @Test
+        void everyPlyHasAPositionRowWithItsFigures() {
+            assertEquals(List.of(List.of(0L, "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2", 5L, 0L, 5L, 5L),
+                            List.of(1L, "b 0 0 c5:b d6:b e4:w4 e5:b g4:w h4:b2", 1L, 2L, 5L, 5L),
+                            List.of(2L, "w 0 0 c5:b d4:b2w2 d6:b e4:w3 e5:b", 1L, 5L, 3L, 7L),
+                            List.of(3L, "b 0 0 c4:w3b5 d4:w2", 0L, 0L, 10L, 0L)),
+                    plain(rows("SELECT ply, epn, legal_moves, max_capture, white_material, black_material "
+                            + "FROM position WHERE game_id = " + ids.get(0) + " ORDER BY ply")));
+            assertEquals(List.of(List.of(3L, "1-0", "loss with no pieces", 3L, 0L)),
+                    plain(rows("SELECT plies_replayed, result_by_rule, termination, end_ply, findings "
+                            + "FROM analysis WHERE game_id = " + ids.get(0))));
+        }
+
+        @Test
+        void theMoveViewListsTheMovesAsWrittenAndCanonical() {
+            assertEquals(List.of(List.of(1L, "f4-e4", "f4-e4"), List.of(2L, "e5xe3", "e5xe3")),
+                    plain(rows("SELECT ply, text, canonical FROM move WHERE game_id = " + ids.get(1) + " ORDER BY ply")));
+        }
+
+        @Test
+        void squareColumnsHoldSignedHeights() {
+            assertEquals(List.of(List.of(5L, -1L)),
+                    plain(rows("SELECT e5, a5 FROM position WHERE ply = 0 AND game_id = " + ids.get(4))));
+        }
+
+        @Test
+        void analysingAgainChangesNothingAndAllRedoesEveryGame() {
+            String snapshot = "SELECT game_id, ply, hash, epn FROM position ORDER BY game_id, ply";
+            List<List<Object>> before = rows(snapshot);
+            assertEquals(0, new AnalysisJob(db, 1).run(false, done -> {}).games());
+            AnalysisJob.Summary again = new AnalysisJob(db, 1).run(true, done -> {});
+            assertEquals(6, again.games());
+            assertEquals(before, rows(snapshot));
+            assertEquals(List.of(List.of(1L)), plain(rows("SELECT COUNT(*) FROM finding")));
+            assertEquals(List.of(), rows("SELECT * FROM analysis_change"));
+        }
+
+        @Test
+        void query1ListsTheMovesFromAPositionWithTheirScores() throws IOException {
+            assertEquals(List.of(List.of("c5", 1L, 1L, 0L, 0L), List.of("e6", 1L, 0L, 0L, 1L)),
+                    plain(query("01_moves_from_position.sql")));
+            assertEquals(List.of(List.of(ids.get(2), "Aster, Ada", "Dekker, Dirk", "1-0", 1L, "e6"),
+                            List.of(ids.get(3), "Evers, Eline", "Dekker, Dirk", "0-1", 1L, "c5")),
+                    plain(query("01_games_through_position.sql")));
+        }
+
+        @Test
+        void query2FindsTheTallColumnOnE5() throws IOException {
+            assertEquals(List.of(List.of(ids.get(4), "Evers, Eline", "Faber, Floris", "*", 0L, 5L)),
+                    plain(query("02_tall_columns_on_e5.sql")));
+        }
+
+        @Test
+        void query3GroupsShadowpiecesBySizeAndPlayerWithTheirScore() throws IOException {
+            assertEquals(List.of(List.of(2L, "b", 1L, 2.0, 1L, 1.0)), plain(query("03_shadowpieces.sql")));
+        }
+
+        @Test
+        void query4CountsFindingsPerCodeAndPlayer() throws IOException {
+            assertEquals(List.of(List.of("MISSED_MAJORITY", "Brand, Bram", 1L, 1L)),
+                    plain(query("04_findings_by_player.sql")));
+        }
+
+        @Test
+        void query5GivesLengthAndCaptureDistributions() throws IOException {
+            assertEquals(List.of(List.of(0L, 19L, 6L)), plain(query("05_game_length.sql")));
+            assertEquals(List.of(List.of(2L, 2L), List.of(3L, 1L)), plain(query("05_first_capture.sql")));
+            assertEquals(List.of(List.of(1L, 2L), List.of(2L, 1L), List.of(5L, 1L)),
+                    plain(query("05_capture_lengths.sql")));
+        }
+
+        @Test
+        void query6FindsPositionsWithACaptureOfFourOrMore() throws IOException {
+            List<List<Object>> rows = plain(query("06_big_captures_available.sql"));
+            assertEquals(1, rows.size(), rows.toString());
+            List<Object> row = rows.get(0);
+            assertEquals(List.of(ids.get(0), 2L, "w", 5L), row.subList(0, 4));
+            assertEquals("e4xc4xc6xe6xe4xc4", row.get(5));
+        }
+
+        @Test
+        void everyShippedQueryIsCoveredHere() throws IOException {
+            try (var files = Files.list(Path.of("..", "sql", "queries"))) {
+                // Each file has its test above; a new file needs one.
+                assertEquals(9, files.filter(f -> f.toString().endsWith(".sql")).count());
+            }
+        }
+    }
+}

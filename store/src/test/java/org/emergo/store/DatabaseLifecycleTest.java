@@ -1,0 +1,82 @@
+package org.emergo.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.emergo.replay.GameRecord;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Opening, closing and compacting real databases: an H2 file, a PostgreSQL database. */
+class DatabaseLifecycleTest {
+
+    @TempDir
+    Path dir;
+
+    private static List<GameRecord> games(int n) {
+        List<GameRecord> games = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            games.add(GameRepositoryTest.game("white " + i, "black"));
+        }
+        return games;
+    }
+
+    @Test
+    void anH2FileKeepsItsGamesAcrossCompactingAndShrinks() throws IOException {
+        String path = dir.resolve("games").toString();
+        Database db = Database.open(path);
+        new GameRepository(db.dsl()).insertAll(games(3000), null);
+        db.close();
+        long before = Files.size(dir.resolve("games.mv.db"));
+
+        Database again = Database.open(path);
+        again.closeAndCompact();
+        long after = Files.size(dir.resolve("games.mv.db"));
+
+        try (Database reopened = Database.open(path)) {
+            assertEquals(3000, new GameRepository(reopened.dsl()).count());
+        }
+        assertTrue(after < before, after + " < " + before);
+    }
+
+    @Test
+    void anH2FileHeldByAnotherProgramIsRefusedWithAMessageSayingSo() throws Exception {
+        String path = dir.resolve("games").toString();
+        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), HoldDatabase.class.getName(), path)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(other.getInputStream()));
+            assertEquals("open", out.readLine());
+
+            StoreException e = assertThrows(StoreException.class, () -> Database.open(path));
+            assertTrue(e.getMessage().contains("is in use by another program"), e.getMessage());
+        } finally {
+            other.getOutputStream().close();
+            other.waitFor();
+        }
+    }
+
+    @Test
+    @Tag("postgres")
+    void aPostgresDatabaseKeepsItsGamesAcrossClosing() {
+        String url = PostgresServer.get().newDatabaseUrl();
+        Database db = Database.open(url);
+        new GameRepository(db.dsl()).insertAll(games(10), null);
+        db.closeAndCompact();
+
+        try (Database reopened = Database.open(url)) {
+            assertEquals(10, new GameRepository(reopened.dsl()).count());
+        }
+    }
+}

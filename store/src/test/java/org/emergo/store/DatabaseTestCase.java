@@ -1,0 +1,61 @@
+package org.emergo.store;
+
+import static org.emergo.store.jooq.Tables.GAME;
+import static org.emergo.store.jooq.Tables.GAME_TAG;
+import static org.emergo.store.jooq.Tables.IMPORT_ERROR;
+import static org.emergo.store.jooq.Tables.SOURCE_FILE;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * A test class run against one of {@link TestDatabases}: one database per class, emptied
+ * before each test. A test file declares its cases in an abstract subclass and runs them
+ * twice, in one nested class per database:
+ *
+ * <pre>
+ * class FooTest {
+ *     &#64;Nested class OnH2 extends Cases { OnH2() { super(TestDatabases.H2); } }
+ *     &#64;Nested &#64;Tag("postgres") class OnPostgres extends Cases { ... }
+ *     abstract static class Cases extends DatabaseTestCase { ... }
+ * }
+ * </pre>
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class DatabaseTestCase {
+
+    private final TestDatabases kind;
+    protected Database db;
+
+    protected DatabaseTestCase(TestDatabases kind) {
+        this.kind = kind;
+    }
+
+    @BeforeAll
+    void openDatabase() {
+        db = kind.open();
+    }
+
+    @AfterAll
+    void closeDatabase() {
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    @BeforeEach
+    void emptyTables() {
+        // position has no foreign key to game (see V2__analysis.sql): emptied by hand
+        db.dsl().execute("DELETE FROM position");
+        db.dsl().deleteFrom(GAME_TAG).execute();
+        db.dsl().deleteFrom(GAME).execute();
+        db.dsl().deleteFrom(IMPORT_ERROR).execute();
+        db.dsl().deleteFrom(SOURCE_FILE).execute();
+    }
+
+    protected TestDatabases kind() {
+        return kind;
+    }
+}

@@ -1,0 +1,198 @@
+package org.emergo.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ReadOnlyQueryTest {
+
+    @Nested
+    class OnH2 extends Cases {
+        OnH2() {
+            super(TestDatabases.H2);
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {
+            "SELECT FILE_WRITE('x', 'emergo-should-not-exist.txt')",
+            "SELECT * FROM CSVREAD('/etc/hostname')",
+            "SELECT * FROM FINAL TABLE (UPDATE game SET white = 'x')",
+        })
+        void h2FunctionsThatTouchFilesOrWriteAreRefused(String sql) {
+            QueryException e = assertThrows(QueryException.class, () -> query().fetch(sql, 10));
+
+            assertTrue(e.getMessage().startsWith("refused: "), e.getMessage());
+            assertFalse(Files.exists(Path.of("emergo-should-not-exist.txt")));
+            assertUnchanged();
+        }
+    }
+
+    @Nested
+    @Tag("postgres")
+    class OnPostgres extends Cases {
+        OnPostgres() {
+            super(TestDatabases.POSTGRES);
+        }
+
+        @Test
+        void aQueryThatTurnsReadOnlyOffCannotHelpTheNextOne() {
+            query().fetch("SELECT set_config('default_transaction_read_only', 'off', false)", 10);
+            assertThrows(SQLException.class,
+                    () -> db.withReadOnlyConnection(c -> c.createStatement().executeUpdate("DELETE FROM game")));
+            assertUnchanged();
+        }
+
+        @Test
+        void aDataChangingFunctionIsRefusedByTheReadOnlyTransaction() {
+            db.dsl().execute("CREATE SEQUENCE test_seq");
+            QueryException e = assertThrows(QueryException.class, () -> query().fetch("SELECT nextval('test_seq')", 10));
+            assertTrue(e.getMessage().startsWith("refused: the database is opened read-only"), e.getMessage());
+        }
+    }
+
+    abstract static class Cases extends DatabaseTestCase {
+
+        Cases(TestDatabases kind) {
+            super(kind);
+        }
+
+        ReadOnlyQuery query() {
+            return new ReadOnlyQuery(db, Duration.ofSeconds(1));
+        }
+
+        @BeforeEach
+        void oneGame() {
+            new GameRepository(db.dsl()).insertAll(List.of(GameRepositoryTest.game("White", "Black")), null);
+        }
+
+        void assertUnchanged() {
+            assertEquals(List.of("White"), db.dsl().fetch("SELECT white FROM game").getValues(0, String.class));
+            assertEquals(11, db.dsl().meta().getTables().stream()
+                    .filter(t -> t.getSchema() != null && t.getSchema().getName().equalsIgnoreCase("public"))
+                    .filter(t -> !t.getName().equalsIgnoreCase("flyway_schema_history"))
+                    .count());
+        }
+
+        @Test
+        void aSelectReturnsItsRows() {
+            QueryResult r = query().fetch("SELECT white, ply_count FROM game", 10);
+
+            assertEquals(List.of("WHITE", "PLY_COUNT"), r.columns().stream().map(c -> c.label().toUpperCase()).toList());
+            assertEquals(List.of(List.of("White", 6L)), r.rows());
+            assertFalse(r.truncated());
+        }
+
+        @Test
+        void aQueryMayEndInASemicolonAndStartWithACommentOrWith() {
+            assertEquals(1, query().fetch("-- players\nWITH p AS (SELECT white FROM game) SELECT * FROM p;", 10).rows().size());
+        }
+
+        @Test
+        void explainShowAndTableAreQueriesToo() {
+            assertTrue(query().fetch("EXPLAIN SELECT * FROM game WHERE white = 'x'", 10).rows().size() > 0);
+            assertTrue(query().fetch(db.isPostgres() ? "SHOW search_path" : "SHOW TABLES", 10).rows().size() > 0);
+            assertEquals(1, query().fetch("TABLE game", 10).rows().size());
+        }
+
+        @Test
+        void fetchKeepsAtMostTheRowsAskedForAndSaysSo() {
+            QueryResult r = query().fetch("SELECT * FROM (VALUES (1), (2), (3)) AS t(n)", 2);
+
+            assertEquals(2, r.rows().size());
+            assertTrue(r.truncated());
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {
+            "INSERT INTO game (variant, fingerprint) VALUES ('Emergo', 'x')",
+            "UPDATE game SET white = 'Mallory'",
+            "DELETE FROM game",
+            "DROP TABLE game_tag",
+            "CREATE TABLE evil (a INT)",
+            "MERGE INTO game USING (SELECT 1 AS one) s ON (1 = 1) WHEN MATCHED THEN UPDATE SET white = 'Mallory'",
+            "TRUNCATE TABLE game_tag",
+            "ALTER TABLE game ADD COLUMN evil INT",
+            "select 1; delete from game",
+            "WITH d AS (DELETE FROM game RETURNING id) SELECT * FROM d",
+            "EXPLAIN ANALYZE DELETE FROM game",
+            "SELECT * INTO evil FROM game",
+            "SELECT * FROM game FOR UPDATE",
+            "/* */ update game set white = 'Mallory'",
+        })
+        void statementsThatWriteAreRefusedWithAClearMessageAndChangeNothing(String sql) {
+            QueryException e = assertThrows(QueryException.class, () -> query().fetch(sql, 10));
+
+            assertTrue(e.getMessage().startsWith("refused: "), e.getMessage());
+            assertUnchanged();
+        }
+
+        @Test
+        void theRefusalNamesTheStatement() {
+            QueryException e = assertThrows(QueryException.class, () -> query().fetch("delete from game", 10));
+            assertEquals("refused: the database is opened read-only, only one SELECT, WITH, VALUES, TABLE, SHOW or"
+                    + " EXPLAIN query is allowed (this is a DELETE statement)", e.getMessage());
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {
+            "DELETE FROM game",
+            "UPDATE game SET white = 'Mallory'",
+            "INSERT INTO game (variant, fingerprint) VALUES ('Emergo', 'x')",
+            "DROP TABLE game_tag",
+            "CREATE TABLE evil (a INT)",
+        })
+        void theDatabaseItselfRefusesWritesOnTheReadOnlyConnection(String sql) {
+            // the text check aside: the second lock holds on its own
+            assertThrows(SQLException.class,
+                    () -> db.withReadOnlyConnection(c -> c.createStatement().executeUpdate(sql)));
+            assertUnchanged();
+        }
+
+        @Test
+        void badSqlGivesTheDatabasesMessageInOneLine() {
+            QueryException e = assertThrows(QueryException.class, () -> query().fetch("SELECT nope FROM game", 10));
+
+            assertTrue(e.getMessage().startsWith("the query failed: "), e.getMessage());
+            assertTrue(e.getMessage().toLowerCase().contains("nope"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        }
+
+        @Test
+        void anEmptyQueryIsRefused() {
+            assertEquals("the query is empty",
+                    assertThrows(QueryException.class, () -> query().fetch("  -- nothing\n", 10)).getMessage());
+        }
+
+        @Test
+        void aQueryRunningPastTheTimeLimitIsStopped() {
+            String slow = db.isPostgres()
+                    ? "SELECT count(*) FROM generate_series(1, 100000000) a, generate_series(1, 100000000) b"
+                    : "SELECT count(*) FROM SYSTEM_RANGE(1, 100000000) a, SYSTEM_RANGE(1, 100000000) b";
+            QueryException e = assertThrows(QueryException.class, () -> query().fetch(slow, 10));
+
+            assertEquals("the query ran longer than the time limit of 1 s and was stopped", e.getMessage());
+        }
+
+        @Test
+        void theConnectionCanWriteAgainAfterAReadOnlyQuery() {
+            for (int i = 0; i < 10; i++) {
+                query().fetch("SELECT 1", 1);
+            }
+            new GameRepository(db.dsl()).insertAll(List.of(GameRepositoryTest.game("Other", "Black")), null);
+            assertEquals(2, new GameRepository(db.dsl()).count());
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package org.emergo.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ReadOnlySqlTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "SELECT 1",
+        "  select white from game where white = 'DELETE; DROP' -- update\n",
+        "WITH a AS (SELECT 1) SELECT * FROM a",
+        "(SELECT 1) UNION (SELECT 2)",
+        "VALUES (1), (2)",
+        "TABLE game",
+        "EXPLAIN SELECT * FROM game",
+        "SHOW TABLES",
+        "SELECT \"delete\" FROM t",
+        "SELECT replace(white, ',', '') FROM game",
+        "SELECT 1; -- done\n",
+        "SELECT 1;;",
+        "SELECT E'it\\'s; DROP' FROM game",
+    })
+    void readingQueriesPass(String sql) {
+        ReadOnlySql.checkQuery(sql);
+    }
+
+    @Test
+    void theTrailingSemicolonIsRemoved() {
+        assertEquals("SELECT ';'", ReadOnlySql.checkQuery("  SELECT ';' ; "));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "SELECT 1; SELECT 2",
+        "SELECT E'\\''; DELETE FROM game; --'",
+        "SELECT 1 /* a /* nested */ comment */; DELETE FROM game",
+    })
+    void twoStatementsAreRefusedWhereverTheSemicolonHides(String sql) {
+        QueryException e = assertThrows(QueryException.class, () -> ReadOnlySql.checkQuery(sql));
+        assertEquals("refused: only one SELECT, WITH, VALUES, TABLE, SHOW or EXPLAIN query is allowed, and this text"
+                + " holds more than one statement", e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT 'open", "SELECT \"open", "SELECT 1 /* open"})
+    void unclosedLiteralsAndCommentsAreRefused(String sql) {
+        assertThrows(QueryException.class, () -> ReadOnlySql.checkQuery(sql));
+    }
+
+    @Test
+    void aConditionIsOneBalancedExpression() {
+        assertEquals("white = 'a)' AND (black = 'b')", ReadOnlySql.checkCondition(" white = 'a)' AND (black = 'b') "));
+        assertEquals("the condition has a ')' without its '('",
+                assertThrows(QueryException.class, () -> ReadOnlySql.checkCondition("1=1) OR (1=1")).getMessage());
+        assertEquals("the condition has a '(' without its ')'",
+                assertThrows(QueryException.class, () -> ReadOnlySql.checkCondition("(1=1")).getMessage());
+        assertEquals("refused: a condition may only read, and DELETE can write",
+                assertThrows(QueryException.class,
+                        () -> ReadOnlySql.checkCondition("id IN (SELECT id FROM FINAL TABLE (DELETE FROM game))"))
+                        .getMessage());
+    }
+}

@@ -1,0 +1,111 @@
+package org.emergo.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.emergo.store.jooq.DefaultSchema;
+import org.jooq.Field;
+import org.jooq.Table;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+class SchemaTest {
+
+    @Nested
+    class OnH2 extends Cases {
+        OnH2() {
+            super(TestDatabases.H2);
+        }
+    }
+
+    @Nested
+    @Tag("postgres")
+    class OnPostgres extends Cases {
+        OnPostgres() {
+            super(TestDatabases.POSTGRES);
+        }
+    }
+
+    abstract static class Cases extends DatabaseTestCase {
+
+        Cases(TestDatabases kind) {
+            super(kind);
+        }
+
+        @Test
+        void migrationsCreateTheTablesViewsAndFlywaysHistory() {
+            assertEquals(List.of("ANALYSIS", "ANALYSIS_CHANGE", "ANALYSIS_HISTORY", "FINDING", "FLYWAY_SCHEMA_HISTORY",
+                    "GAME", "GAME_TAG", "IMPORT_ERROR", "MOVE", "POSITION", "SHADOWPIECE", "SOURCE_FILE"),
+                    databaseTables().stream().map(t -> upper(t.getName())).sorted().toList());
+        }
+
+        @Test
+        void theGameTableHasTheColumnsUsersQueriesNameInThisOrder() {
+            assertEquals("ID VARIANT EVENT SITE DATE ROUND WHITE BLACK RESULT SETUP_EPN MOVES MOVETEXT PLY_COUNT"
+                    + " FINGERPRINT SOURCE SOURCE_LINE SOURCE_FILE_ID IMPORTED_AT", columns(databaseTable("game")));
+            assertEquals("GAME_ID SEQ NAME VALUE", columns(databaseTable("game_tag")));
+            assertEquals("ID SOURCE LINE COL MESSAGE EXCERPT SOURCE_FILE_ID CREATED_AT",
+                    columns(databaseTable("import_error")));
+            assertEquals("ID PATH CONTENT_SHA256 SIZE_BYTES GAMES DUPLICATES ERRORS IMPORTED_AT",
+                    columns(databaseTable("source_file")));
+        }
+
+        @Test
+        void theGeneratedClassesMatchTheMigratedSchema() {
+            for (Table<?> generated : DefaultSchema.DEFAULT_SCHEMA.getTables()) {
+                Table<?> actual = databaseTable(generated.getName());
+                assertEquals(columns(generated), columns(actual), generated.getName());
+                for (Field<?> g : generated.fields()) {
+                    Field<?> a = Stream.of(actual.fields())
+                            .filter(f -> upper(f.getName()).equals(g.getName()))
+                            .findFirst()
+                            .orElseThrow();
+                    String where = generated.getName() + "." + g.getName();
+                    assertEquals(g.getDataType().getSQLType(), a.getDataType().getSQLType(), where);
+                    assertEquals(g.getDataType().nullable(), a.getDataType().nullable(), where);
+                    if (g.getDataType().hasLength()) {
+                        assertEquals(g.getDataType().length(), a.getDataType().length(), where);
+                    }
+                }
+            }
+        }
+
+        @Test
+        void openingAgainAppliesNoMigrationTwice() {
+            // Flyway names its table in lower case, quoted, on H2 as well
+            String versions = "SELECT \"version\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL";
+            try (Database again = Database.open(db.url())) {
+                assertEquals(List.of("1", "2"), again.dsl().fetch(versions).getValues(0, String.class));
+            }
+            assertEquals(List.of("1", "2"), db.dsl().fetch(versions).getValues(0, String.class));
+        }
+
+        private List<Table<?>> databaseTables() {
+            return db.dsl().meta().getTables().stream()
+                    .filter(t -> t.getSchema() != null && upper(t.getSchema().getName()).equals("PUBLIC"))
+                    .collect(Collectors.toList());
+        }
+
+        private Table<?> databaseTable(String name) {
+            Table<?> table = databaseTables().stream()
+                    .filter(t -> upper(t.getName()).equals(upper(name)))
+                    .findFirst()
+                    .orElse(null);
+            assertNotNull(table, "table " + name);
+            return table;
+        }
+
+        private static String columns(Table<?> table) {
+            return Stream.of(table.fields()).map(f -> upper(f.getName())).collect(Collectors.joining(" "));
+        }
+
+        private static String upper(String s) {
+            return s.toUpperCase(Locale.ROOT);
+        }
+    }
+}
