@@ -12,9 +12,8 @@ final class LegalityCheck {
 
     private LegalityCheck() {}
 
-    /** The finding for a move in a position with these legal moves, or null if it is legal. */
+    /** The finding for a move that is not among the position's legal moves. */
     static Finding check(Position p, List<Move> legal, Move move, int ply, String text) {
-        if (legal.contains(move)) return null;
         Side player = p.sideToMove();
         String unplayable = p.unplayableReason(move);
         if (unplayable != null) return finding(ply, FindingCode.UNPLAYABLE, player, text, null, unplayable);

@@ -82,15 +82,18 @@ public final class Replay {
                             + join(r.candidates())));
         }
         Move move = ((Resolution.Resolved) resolution).move();
-        Finding finding = LegalityCheck.check(p, game.legalMoves(), move, ply, text);
-        if (finding != null) {
+        Position next;
+        if (game.legalMoves().contains(move)) {
+            next = game.playLegal(move);
+        } else {
+            Finding finding = LegalityCheck.check(p, game.legalMoves(), move, ply, text);
             findings.add(finding);
             if (finding.code().stopsReplay()) {
                 stoppedAtPly = ply;
                 return false;
             }
+            next = game.play(move);
         }
-        Position next = game.play(move);
         written.add(text);
         moves.add(move);
         shadowpieces.afterMove(p, move, next, ply);

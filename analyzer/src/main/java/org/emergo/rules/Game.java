@@ -48,17 +48,23 @@ public final class Game {
 
     /** Carries out a move as written (legal or not, see {@link Position#play}). */
     public Position play(Move move) {
-        // A legal move is known to be playable: skip the check that replays it on a scratch board.
-        Position next = legal.contains(move) ? current().apply(move) : current().play(move);
-        add(next);
-        return next;
+        return legal.contains(move) ? playLegal(move) : add(current().play(move));
     }
 
-    private void add(Position p) {
+    /**
+     * Carries out a move the caller found in {@link #legalMoves()}: known to be playable, so
+     * the check that replays it on a scratch board is skipped.
+     */
+    public Position playLegal(Move move) {
+        return add(current().apply(move));
+    }
+
+    private Position add(Position p) {
         positions.add(p);
         int seen = occurrences.merge(p, 1, Integer::sum);
         legal = MoveGen.legalMoves(p);
         Termination t = Termination.of(p, legal);
         termination = t == Termination.ONGOING && seen >= 3 ? Termination.REPETITION : t;
+        return p;
     }
 }

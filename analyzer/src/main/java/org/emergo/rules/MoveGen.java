@@ -14,9 +14,10 @@ public final class MoveGen {
     /** Every legal move of the side to move, each a distinct route. Empty when the game is over. */
     public static List<Move> legalMoves(Position p) {
         Side side = p.sideToMove();
-        if (hasCapture(p, side)) return maximalCaptures(p);
-        if (p.inHand(side) > 0) return entries(p);
-        return steps(p);
+        if (p.inHand(side) > 0) return hasCapture(p, side) ? maximalCaptures(p) : entries(p);
+        // One pass over the columns finds either a capture or all the steps.
+        List<Move> steps = stepsUnlessCapture(p);
+        return steps != null ? steps : maximalCaptures(p);
     }
 
     /** RULES.md 5: can this side jump anything right now, whoever is to move? */
@@ -91,8 +92,11 @@ public final class MoveGen {
         return false;
     }
 
-    /** RULES.md 4.3: one step of an own column to an adjacent vacant square. */
-    static List<Move> steps(Position p) {
+    /**
+     * RULES.md 4.3: every step of an own column to an adjacent vacant square, or null as soon
+     * as a jump turns up (RULES.md 4.1: then a capture is due instead).
+     */
+    static List<Move> stepsUnlessCapture(Position p) {
         Board board = p.board();
         int bit = p.sideToMove().ordinal();
         int dirs = board.directions();
@@ -102,7 +106,14 @@ public final class MoveGen {
             if (c == 0 || Column.ownerBit(c) != bit) continue;
             for (int d = 0; d < dirs; d++) {
                 int to = board.neighbour(sq, d);
-                if (to >= 0 && p.packed(to) == 0) moves.add(board.step(sq, d));
+                if (to < 0) continue;
+                int t = p.packed(to);
+                if (t == 0) {
+                    moves.add(board.step(sq, d));
+                } else if (Column.ownerBit(t) != bit) {
+                    int land = board.neighbour(to, d);
+                    if (land >= 0 && p.packed(land) == 0) return null;
+                }
             }
         }
         return moves;

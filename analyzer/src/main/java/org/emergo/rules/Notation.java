@@ -14,10 +14,22 @@ public final class Notation {
 
     private static final String[] SUFFIXES = {"!!", "??", "!?", "?!", "!", "?"};
 
+    /** Parsed tokens: a collection repeats a few thousand tokens millions of times. */
+    private static final int CACHE_LIMIT = 1 << 16;
+    private static final java.util.Map<String, WrittenMove> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
+
     private Notation() {}
 
     /** Reads a token; throws {@link NotationException} for text that is no move at all. */
     public static WrittenMove parse(String token) {
+        WrittenMove cached = token == null ? null : CACHE.get(token);
+        if (cached != null) return cached;
+        WrittenMove parsed = read(token);
+        if (CACHE.size() < CACHE_LIMIT) CACHE.put(token, parsed);
+        return parsed;
+    }
+
+    private static WrittenMove read(String token) {
         if (token == null || token.isEmpty()) throw new NotationException("empty move", 0);
         String body = token.toLowerCase(Locale.ROOT);
         String annotation = "";

@@ -44,10 +44,11 @@ public enum Termination {
      * {@link Game}); {@code legal} are the position's legal moves.
      */
     public static Termination of(Position p, java.util.List<Move> legal) {
+        // A side with no pieces has no move either, so a legal move settles it at once.
+        if (!legal.isEmpty()) return ONGOING;
         Side side = p.sideToMove();
         if (p.inHand(side) == 0 && p.columns(side) == 0) return NO_PIECES;
-        if (legal.isEmpty()) return p.inHand(side) > 0 ? NO_LEGAL_ENTRY : BLOCKED;
-        return ONGOING;
+        return p.inHand(side) > 0 ? NO_LEGAL_ENTRY : BLOCKED;
     }
 
     public static Termination of(Position p) {
