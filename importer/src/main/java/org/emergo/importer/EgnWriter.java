@@ -28,6 +28,8 @@ public final class EgnWriter {
     /** Movetext lines are wrapped before this column where a token boundary allows. */
     public static final int WIDTH = 80;
 
+    private static final java.util.regex.Pattern MOVE_NUMBER = java.util.regex.Pattern.compile("\\d+\\.+");
+
     private final Writer out;
 
     public EgnWriter(Writer out) {
@@ -102,12 +104,13 @@ public final class EgnWriter {
     /**
      * The movetext wrapped at spaces. A word that starts with {@code [} or {@code %} (possible
      * inside a comment) is kept on one line with the word before it: at the start of a line a
-     * reader could take it for the next record or an escape line.
+     * reader could take it for the next record or an escape line. A move number stays with its move.
      */
     private void writeMovetext(String movetext) throws IOException {
         List<String> units = new ArrayList<>();
         for (String word : movetext.split(" ", -1)) {
-            boolean glued = !word.isEmpty() && (word.charAt(0) == '[' || word.charAt(0) == '%');
+            boolean glued = !word.isEmpty() && (word.charAt(0) == '[' || word.charAt(0) == '%'
+                    || !units.isEmpty() && MOVE_NUMBER.matcher(units.get(units.size() - 1)).matches());
             if (glued && !units.isEmpty()) {
                 units.set(units.size() - 1, units.get(units.size() - 1) + " " + word);
             } else {
