@@ -101,8 +101,16 @@ public final class BulkImport {
             for (Path file : files(List.of(path))) {
                 boolean inFolder = !file.equals(path);
                 String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-                if (inFolder && SourceWalker.formatOf(name) == null && !name.endsWith(".zip")) {
+                boolean knownType = SourceWalker.formatOf(name) != null || name.endsWith(".zip");
+                if (inFolder && !knownType) {
                     skipped++;
+                    continue;
+                }
+                if (!knownType && Files.exists(file)) {
+                    // Named directly: an error, and not recorded as imported, so the same
+                    // content under a readable name is imported later.
+                    walked = walker.walk(file);
+                    batcher.flush();
                     continue;
                 }
                 if (!Files.exists(file)) {
