@@ -39,7 +39,8 @@ public final class Perft {
             for (Move m : moves) n += walk(p.apply(m), depth - 1);
             return n;
         } finally {
-            seen.merge(p, -1, Integer::sum);
+            // Forget positions left behind, so the map holds only the current path.
+            seen.merge(p, -1, (a, b) -> a + b == 0 ? null : a + b);
         }
     }
 }
