@@ -142,10 +142,19 @@ final class MovetextParser {
         return sb.toString();
     }
 
+    /** A word of dots or ellipses only (a bare "..." after a move number). A loop: this runs for every word. */
+    private static boolean onlyDots(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            char ch = word.charAt(i);
+            if (ch != '.' && ch != '\u2026') return false;
+        }
+        return true;
+    }
+
     /** Handles one word; returns the result token if the word is one. */
     private String token(String word, int line, int column, MovetextBuilder out) {
         if (isResult(word)) return word;
-        if (word.chars().allMatch(ch -> ch == '.' || ch == '\u2026')) return null;
+        if (onlyDots(word)) return null;
         char first = word.charAt(0);
         if (first >= '0' && first <= '9') {
             int i = 0;
