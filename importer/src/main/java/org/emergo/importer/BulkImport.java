@@ -120,11 +120,20 @@ public final class BulkImport {
                 }
                 String sha = sha256(file);
                 Optional<SourceFile> before = sourceFiles.findBySha(sha);
-                if (before.isPresent()) {
+                if (before.isPresent() && !yieldedOnlyErrors(before.get())) {
                     known++;
                     continue;
                 }
-                batcher.startFile(sourceFiles.insert(file.toString(), sha, Files.size(file)));
+                long id;
+                if (before.isPresent()) {
+                    // Nothing came of it last time (a moves file without its games file, say):
+                    // read it again, in place of its old errors.
+                    id = before.get().id();
+                    importErrors.deleteBySourceFile(id);
+                } else {
+                    id = sourceFiles.insert(file.toString(), sha, Files.size(file));
+                }
+                batcher.startFile(id);
                 walked = walker.walk(file);
                 batcher.endFile();
                 read++;
@@ -132,6 +141,12 @@ public final class BulkImport {
         }
         return new Summary(read, known, skipped + walked.skipped(), batcher.totalGames, batcher.totalDuplicates, batcher.totalErrors,
                 batcher.totalWarnings);
+    }
+
+    /** A file whose import gave errors and not one game, new or duplicate. */
+    private static boolean yieldedOnlyErrors(SourceFile f) {
+        return f.games() != null && f.games() == 0 && f.duplicates() != null && f.duplicates() == 0
+                && f.errors() != null && f.errors() > 0;
     }
 
     static String sha256(Path file) throws IOException {

@@ -210,6 +210,25 @@ class BulkImportTest {
     }
 
     @Test
+    void aMovesFileThatYieldedOnlyErrorsIsReadAgainOnceItsGamesFileIsBeside() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("league"));
+        Path moves = Files.writeString(folder.resolve("moves.csv"), "game_id,ply,move\ng1,1,e4\ng1,2,e6\n");
+        BulkImport.Summary alone = run(moves);
+        assertEquals(0, alone.games());
+        assertEquals(1, alone.errors());
+
+        Files.writeString(folder.resolve("games.csv"), "id,event,white,black,result\ng1,League,A,B,*\n");
+        BulkImport.Summary again = run(moves);
+
+        assertEquals(1, again.games());
+        assertEquals(0, again.alreadyKnown());
+        assertEquals(0, dsl().fetchCount(IMPORT_ERROR));
+        assertEquals(1, dsl().fetchCount(SOURCE_FILE));
+        // Now that it gave a game, it counts as imported.
+        assertEquals(1, run(moves).alreadyKnown());
+    }
+
+    @Test
     void moreGamesThanOneBatchAreAllStored() throws IOException {
         StringBuilder text = new StringBuilder();
         int count = BulkImport.BATCH + 7;

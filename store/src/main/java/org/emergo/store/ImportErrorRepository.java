@@ -48,6 +48,13 @@ public final class ImportErrorRepository {
                 .fetch(r -> new ImportErrorEntry(r.value1(), r.value2(), r.value3(), r.value4(), r.value5()));
     }
 
+    /** Forgets the errors of one file, before it is read again. */
+    public void deleteBySourceFile(long sourceFileId) {
+        dsl.deleteFrom(IMPORT_ERROR)
+                .where(IMPORT_ERROR.SOURCE_FILE_ID.eq(sourceFileId))
+                .execute();
+    }
+
     /** How many errors are stored. */
     public int count() {
         return dsl.fetchCount(IMPORT_ERROR);
