@@ -29,7 +29,7 @@ final class MovesCommand implements Callable<Integer> {
     @CommandLine.Mixin
     VariantOption variant;
 
-    @CommandLine.Option(names = "--json", description = "answer {\"epn\", \"status\", \"moves\"} objects")
+    @CommandLine.Option(names = "--json", description = "answer {\"epn\", \"status\", \"hash\", \"moves\"} objects")
     boolean json;
 
     @CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "POSITION",
@@ -43,13 +43,7 @@ final class MovesCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (position != null) {
-            Position p;
-            try {
-                p = PositionText.parse(position, variant.variant);
-            } catch (IllegalArgumentException e) {
-                spec.commandLine().getErr().println("emergo moves: " + e.getMessage());
-                return 2;
-            }
+            Position p = variant.position(position, spec);
             List<Move> moves = MoveGen.legalMoves(p);
             if (json) out.println(jsonAnswer(p, moves));
             else moves.forEach(out::println);

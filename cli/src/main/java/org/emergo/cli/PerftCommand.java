@@ -6,7 +6,6 @@ import org.emergo.rules.Move;
 import org.emergo.rules.MoveGen;
 import org.emergo.rules.Perft;
 import org.emergo.rules.Position;
-import org.emergo.rules.PositionText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -35,17 +34,8 @@ final class PerftCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Position p;
-        try {
-            p = PositionText.parse(position, variant.variant);
-        } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("emergo perft: " + e.getMessage());
-            return 2;
-        }
-        if (depth < 0) {
-            spec.commandLine().getErr().println("emergo perft: DEPTH must be 0 or more");
-            return 2;
-        }
+        Position p = variant.position(position, spec);
+        if (depth < 0) throw new CommandLine.ParameterException(spec.commandLine(), "DEPTH must be 0 or more");
         if (divide && depth > 0) {
             for (Move m : MoveGen.legalMoves(p)) {
                 out.println(m + " " + Perft.count(p, m, depth));

@@ -9,31 +9,32 @@ import java.util.List;
 import org.emergo.replay.Analysis;
 import org.emergo.replay.Finding;
 import org.emergo.replay.Shadowpiece;
+import org.emergo.rules.Variant;
 
 /**
  * A game's analysis in the shape of its rows, made on a replay thread.
  *
  * @param error why the replay failed (an engine defect), or null
  */
-record AnalysedGame(long gameId, String resultByRule, String termination, Integer endPly, Integer stoppedAtPly,
+record AnalysedGame(long gameId, Variant variant, String resultByRule, String termination, Integer endPly, Integer stoppedAtPly,
         int pliesReplayed, List<PositionRow> positions, List<Finding> findings, List<Shadowpiece> shadowpieces,
         String findingsDigest, String error) {
 
-    static AnalysedGame of(long gameId, Analysis a) {
+    static AnalysedGame of(long gameId, Variant variant, Analysis a) {
         List<PositionRow> rows = new ArrayList<>(a.positions().size());
         for (int ply = 0; ply < a.positions().size(); ply++) {
             String written = ply == 0 ? null : a.written().get(ply - 1);
             String canonical = ply == 0 ? null : a.moves().get(ply - 1).toString();
             rows.add(PositionRow.of(ply, a.positions().get(ply), a.legalMoves()[ply], a.maxCapture()[ply], written, canonical));
         }
-        return new AnalysedGame(gameId, a.resultByRule(), a.termination().description(),
+        return new AnalysedGame(gameId, variant, a.resultByRule(), a.termination().description(),
                 a.endPly() < 0 ? null : a.endPly(), a.stoppedAtPly() < 0 ? null : a.stoppedAtPly(),
                 a.pliesReplayed(), rows, a.findings(), a.shadowpieces(), digest(a.findings()), null);
     }
 
     /** A game whose replay threw: kept as an analysis row so the run goes on and the user sees it. */
-    static AnalysedGame failed(long gameId, Exception e) {
-        return new AnalysedGame(gameId, "*", "replay error", null, 0, 0, List.of(), List.of(), List.of(),
+    static AnalysedGame failed(long gameId, Variant variant, Exception e) {
+        return new AnalysedGame(gameId, variant, "*", "replay error", null, 0, 0, List.of(), List.of(), List.of(),
                 digest(List.of()), e.toString());
     }
 

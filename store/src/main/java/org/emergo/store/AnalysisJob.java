@@ -132,9 +132,9 @@ public final class AnalysisJob {
             try {
                 Position start = g.setupEpn() == null ? Position.start(g.variant()) : PositionText.parse(g.setupEpn(), g.variant());
                 Analysis a = Replay.analyse(start, g.moves(), g.result());
-                out.add(AnalysedGame.of(g.id(), a));
+                out.add(AnalysedGame.of(g.id(), g.variant(), a));
             } catch (RuntimeException e) {
-                out.add(AnalysedGame.failed(g.id(), e));
+                out.add(AnalysedGame.failed(g.id(), g.variant(), e));
             }
         }
         return out;

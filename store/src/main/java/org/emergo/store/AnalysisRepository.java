@@ -193,8 +193,7 @@ public final class AnalysisRepository {
             int pending = 0;
             for (AnalysedGame g : games) {
                 if (g.positions().isEmpty()) continue;
-                int[] columns = squareColumn[g.positions().get(0).heights().length == Board.EMERGO.size()
-                        ? Variant.EMERGO.ordinal() : Variant.HEXEMERGO.ordinal()];
+                int[] columns = squareColumn[g.variant().ordinal()];
                 for (PositionRow p : g.positions()) {
                     st.setLong(1, g.gameId());
                     st.setInt(2, p.ply());
