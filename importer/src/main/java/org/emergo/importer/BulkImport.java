@@ -14,10 +14,12 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.emergo.replay.GameRecord;
 import org.emergo.store.Database;
 import org.emergo.store.GameRepository;
+import org.emergo.store.GameRow;
 import org.emergo.store.ImportErrorEntry;
 import org.emergo.store.ImportErrorRepository;
 import org.emergo.store.InsertResult;
@@ -92,7 +94,8 @@ public final class BulkImport {
 
     public Summary run(List<Path> paths) throws IOException {
         Batcher batcher = new Batcher();
-        SourceWalker walker = new SourceWalker(batcher, progress);
+        Redirect to = new Redirect(batcher);
+        SourceWalker walker = new SourceWalker(to, progress);
         int read = 0;
         int known = 0;
         int skipped = 0;
@@ -134,7 +137,8 @@ public final class BulkImport {
                     id = sourceFiles.insert(file.toString(), sha, Files.size(file));
                 }
                 batcher.startFile(id);
-                walked = walker.walk(file);
+                // one walker for every file: it remembers the CSV files it has read as pairs
+                walked = ReadAhead.run(sink -> to.readingInto(sink, () -> walker.walk(file)), batcher);
                 batcher.endFile();
                 read++;
             }
@@ -161,9 +165,44 @@ public final class BulkImport {
         }
     }
 
+    /** The walker's sink: the batcher, or for the reading of one file the read-ahead's sink. */
+    private static final class Redirect implements RecordSink {
+        private final RecordSink usual;
+        private RecordSink current;
+
+        Redirect(RecordSink usual) {
+            this.usual = usual;
+            this.current = usual;
+        }
+
+        <T> T readingInto(RecordSink sink, Supplier<T> reading) {
+            current = sink;
+            try {
+                return reading.get();
+            } finally {
+                current = usual;
+            }
+        }
+
+        @Override
+        public void game(GameRecord record) {
+            current.game(record);
+        }
+
+        @Override
+        public void error(ImportError error) {
+            current.error(error);
+        }
+
+        @Override
+        public void warning(ImportError warning) {
+            current.warning(warning);
+        }
+    }
+
     /** Collects what the readers find and writes it a batch at a time, per source file. */
-    private final class Batcher implements RecordSink {
-        private final List<GameRecord> pending = new ArrayList<>(BATCH);
+    private final class Batcher implements RecordSink, ReadAhead.Writer {
+        private final List<GameRow> pending = new ArrayList<>(BATCH);
         private final List<ImportErrorEntry> pendingErrors = new ArrayList<>();
         private Long sourceFileId;
         private int fileGames;
@@ -189,7 +228,12 @@ public final class BulkImport {
 
         @Override
         public void game(GameRecord record) {
-            pending.add(record);
+            game(GameRow.of(record));
+        }
+
+        @Override
+        public void game(GameRow row) {
+            pending.add(row);
             if (pending.size() >= BATCH) flush();
         }
 
@@ -209,7 +253,7 @@ public final class BulkImport {
 
         void flush() {
             if (!pending.isEmpty()) {
-                InsertResult result = games.insertAll(pending, sourceFileId);
+                InsertResult result = games.insertRows(pending, sourceFileId);
                 fileGames += result.inserted();
                 fileDuplicates += result.duplicates();
                 totalGames += result.inserted();

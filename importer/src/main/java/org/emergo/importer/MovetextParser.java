@@ -134,12 +134,7 @@ final class MovetextParser {
 
     /** Reads a word up to a blank or a character that opens or closes something. */
     private String word() throws IOException {
-        StringBuilder sb = new StringBuilder(8);
-        int c;
-        while ((c = in.peek()) != TextCursor.EOF && !TextCursor.isBlank((char) c) && "{}()[];$".indexOf(c) < 0) {
-            sb.append((char) in.next());
-        }
-        return sb.toString();
+        return in.takeWord("{}()[];$");
     }
 
     /** A word of dots or ellipses only (a bare "..." after a move number). A loop: this runs for every word. */

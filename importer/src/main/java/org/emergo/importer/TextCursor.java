@@ -74,6 +74,39 @@ final class TextCursor {
         return c;
     }
 
+    /**
+     * Takes the characters up to the next blank, one of {@code stops}, or the end; the same as
+     * taking them one at a time with {@link #next}, a buffer's worth at a stroke. A word holds no
+     * line end, so only the column moves.
+     */
+    String takeWord(String stops) throws IOException {
+        StringBuilder longWord = null;
+        while (pos < limit || fill(1)) {
+            int start = pos;
+            // stop where the budget ends: next() then throws for the character beyond it
+            int end = (int) Math.min(limit, pos + Math.max(0, Math.min(budgetEnd - offset, Integer.MAX_VALUE)));
+            while (pos < end) {
+                char c = buffer[pos];
+                if (isBlank(c) || stops.indexOf(c) >= 0) break;
+                pos++;
+            }
+            int taken = pos - start;
+            offset += taken;
+            column += taken;
+            if (taken > 0) lineBlank = false;
+            boolean more = pos == end && end < limit;
+            if (more && !isBlank(buffer[pos]) && stops.indexOf(buffer[pos]) < 0) {
+                next(); // over budget: throws
+            }
+            if (pos < limit) {
+                return longWord == null ? new String(buffer, start, taken) : longWord.append(buffer, start, taken).toString();
+            }
+            if (longWord == null) longWord = new StringBuilder(taken + 16);
+            longWord.append(buffer, start, taken);
+        }
+        return longWord == null ? "" : longWord.toString();
+    }
+
     /** Skips the BOM (U+FEFF) if the text starts with one. */
     void skipByteOrderMark() throws IOException {
         if (offset == 0 && peek() == '\uFEFF') {

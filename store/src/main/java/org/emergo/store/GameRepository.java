@@ -3,6 +3,7 @@ package org.emergo.store;
 import static org.emergo.store.jooq.Tables.GAME;
 import static org.emergo.store.jooq.Tables.GAME_TAG;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -45,18 +46,29 @@ public final class GameRepository {
     }
 
     /**
-     * Adds games in one transaction, skipping each game whose fingerprint is already stored or
-     * came earlier in the list, and rejecting (not adding) games the columns cannot hold.
-     * Pass a few thousand games per call: H2 gains nothing from larger transactions. Two
-     * programs importing the same game at the same moment make one of the calls fail on the
-     * unique fingerprint; it can be repeated.
+     * Adds games in one transaction, skipping each game already stored or given earlier in the
+     * list, and rejecting (not adding) games the columns cannot hold. Pass a few thousand games
+     * per call: H2 gains nothing from larger transactions.
      */
     public InsertResult insertAll(List<GameRecord> games, Long sourceFileId) {
+        List<GameRow> rows = new ArrayList<>(games.size());
+        for (GameRecord game : games) {
+            rows.add(GameRow.of(game));
+        }
+        return insertRows(rows, sourceFileId);
+    }
+
+    /**
+     * Like {@link #insertAll}, for rows already made by {@link GameRow#of} (a bulk import makes
+     * them on its reading thread). Two programs importing the same game at the same moment on
+     * PostgreSQL may both add it: the fingerprint is not unique, as 64 bits need not be.
+     */
+    public InsertResult insertRows(List<GameRow> rows, Long sourceFileId) {
         LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
         return dsl.transactionResult(tx -> {
             Batches batches = new Batches(tx.dsl(), sourceFileId, now);
-            for (int from = 0; from < games.size(); from += BATCH_SIZE) {
-                batches.insert(games.subList(from, Math.min(games.size(), from + BATCH_SIZE)));
+            for (int from = 0; from < rows.size(); from += BATCH_SIZE) {
+                batches.insert(rows.subList(from, Math.min(rows.size(), from + BATCH_SIZE)));
             }
             return batches.result();
         });
@@ -149,12 +161,12 @@ public final class GameRepository {
                 tags);
     }
 
-    /** The state of one insertAll call: fingerprints seen so far, counts, ids. */
+    /** The state of one insertRows call: the games known so far by fingerprint, counts, ids. */
     private static final class Batches {
         private final DSLContext tx;
         private final Long sourceFileId;
         private final LocalDateTime now;
-        private final Set<String> seen = new HashSet<>();
+        private final KnownGames known = new KnownGames();
         private final List<Long> ids = new ArrayList<>();
         private final List<InsertResult.RejectedGame> rejected = new ArrayList<>();
         private int duplicates;
@@ -165,21 +177,24 @@ public final class GameRepository {
             this.now = now;
         }
 
-        void insert(List<GameRecord> games) {
-            List<GameRow> fresh = new ArrayList<>(games.size());
-            for (GameRecord game : games) {
-                GameRow row = GameRow.of(game);
+        void insert(List<GameRow> games) {
+            List<GameRow> candidates = new ArrayList<>(games.size());
+            for (GameRow row : games) {
                 if (row.problem() != null) {
-                    rejected.add(new InsertResult.RejectedGame(game, row.problem()));
-                } else if (seen.add(row.fingerprint())) {
-                    fresh.add(row);
+                    rejected.add(new InsertResult.RejectedGame(row.game(), row.problem()));
+                } else {
+                    candidates.add(row);
+                }
+            }
+            loadStored(candidates);
+            List<GameRow> rows = new ArrayList<>(candidates.size());
+            for (GameRow row : candidates) {
+                if (known.add(row.fingerprint(), row::identity)) {
+                    rows.add(row);
                 } else {
                     duplicates++;
                 }
             }
-            Set<String> stored = storedFingerprints(fresh);
-            List<GameRow> rows = fresh.stream().filter(r -> !stored.contains(r.fingerprint())).toList();
-            duplicates += fresh.size() - rows.size();
             if (rows.isEmpty()) {
                 return;
             }
@@ -188,15 +203,20 @@ public final class GameRepository {
             ids.addAll(newIds);
         }
 
-        /** One query per batch, not one per game. */
-        private Set<String> storedFingerprints(List<GameRow> rows) {
+        /** The stored games that share a fingerprint with one of the rows: one query per batch, not one per game. */
+        private void loadStored(List<GameRow> rows) {
             if (rows.isEmpty()) {
-                return Set.of();
+                return;
             }
-            return tx.select(GAME.FINGERPRINT)
+            Set<Long> keys = new HashSet<>();
+            for (GameRow row : rows) {
+                keys.add(row.fingerprint());
+            }
+            tx.select(GAME.FINGERPRINT, GAME.VARIANT, GAME.SETUP_EPN, GAME.WHITE, GAME.BLACK, GAME.DATE, GAME.MOVES)
                     .from(GAME)
-                    .where(GAME.FINGERPRINT.in(rows.stream().map(GameRow::fingerprint).toList()))
-                    .fetchSet(GAME.FINGERPRINT);
+                    .where(GAME.FINGERPRINT.in(keys))
+                    .forEach(g -> known.add(g.value1(), () -> GameIdentity.of(g.value2(), g.value3(), g.value4(),
+                            g.value5(), g.value6(), g.value7())));
         }
 
         /**
@@ -218,7 +238,8 @@ public final class GameRepository {
             String idColumn = tx.dialect() == SQLDialect.POSTGRES
                     ? GAME.ID.getName().toLowerCase(Locale.ROOT)
                     : GAME.ID.getName();
-            return tx.connectionResult(c -> {
+            return tx.connectionResult(pooled -> {
+                Connection c = unwrapped(pooled);
                 try (PreparedStatement ps = c.prepareStatement(sql, new String[] {idColumn})) {
                     for (GameRow r : rows) {
                         ps.setString(1, r.variant());
@@ -233,7 +254,7 @@ public final class GameRepository {
                         ps.setString(10, r.moves());
                         ps.setString(11, r.movetext());
                         ps.setInt(12, r.plyCount());
-                        ps.setString(13, r.fingerprint());
+                        ps.setLong(13, r.fingerprint());
                         ps.setString(14, r.source());
                         ps.setInt(15, r.sourceLine());
                         if (sourceFileId == null) {
@@ -264,7 +285,8 @@ public final class GameRepository {
             String sql = tx.insertInto(GAME_TAG, GAME_TAG.GAME_ID, GAME_TAG.SEQ, GAME_TAG.NAME, GAME_TAG.VALUE)
                     .values((Long) null, null, null, null)
                     .getSQL();
-            tx.connection(c -> {
+            tx.connection(pooled -> {
+                Connection c = unwrapped(pooled);
                 try (PreparedStatement ps = c.prepareStatement(sql)) {
                     int count = 0;
                     for (int i = 0; i < rows.size(); i++) {
@@ -282,6 +304,14 @@ public final class GameRepository {
                     }
                 }
             });
+        }
+
+        /**
+         * The driver's own connection under the pool's wrapper, which checks and locks on every
+         * setString of a batch; the pool still owns and closes it.
+         */
+        private static Connection unwrapped(Connection pooled) throws SQLException {
+            return pooled.isWrapperFor(Connection.class) ? pooled.unwrap(Connection.class) : pooled;
         }
 
         InsertResult result() {

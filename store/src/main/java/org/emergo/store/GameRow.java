@@ -10,8 +10,13 @@ import org.emergo.replay.GameRecord;
 /**
  * A game record turned into the values of one game row and its game_tag rows: cleaned for
  * both databases ({@link StoredText}), fingerprinted, and checked against the column sizes.
+ * Made by {@link #of}, which a bulk import calls on its reading thread, then stored by
+ * {@link GameRepository#insertRows}.
+ *
+ * @param movetext the canonical movetext, or null when it is the {@link PlainMovetext} of the moves
+ * @param problem  why the schema cannot hold the game, or null
  */
-record GameRow(
+public record GameRow(
         GameRecord game,
         String variant,
         String event,
@@ -25,7 +30,7 @@ record GameRow(
         String moves,
         String movetext,
         int plyCount,
-        String fingerprint,
+        long fingerprint,
         String source,
         int sourceLine,
         List<Tag> tags,
@@ -47,13 +52,16 @@ record GameRow(
     record Tag(int seq, String name, String value) {
     }
 
-    static GameRow of(GameRecord g) {
+    public static GameRow of(GameRecord g) {
         Map<String, String> tags = g.tags();
         String white = StoredText.clean(tags.get("White"));
         String black = StoredText.clean(tags.get("Black"));
         String date = StoredText.clean(tags.get("Date"));
         String setup = StoredText.clean(g.setupPosition());
-        List<String> moveList = g.moves().stream().map(StoredText::clean).toList();
+        List<String> moveList = new ArrayList<>(g.moves().size());
+        for (String move : g.moves()) {
+            moveList.add(StoredText.clean(move));
+        }
         String variant = g.variant().tagName();
         String resultTag = StoredText.clean(g.result());
         boolean plainResult = RESULTS.contains(resultTag);
@@ -71,6 +79,11 @@ record GameRow(
             }
         }
         String moves = String.join(" ", moveList);
+        String result = plainResult ? resultTag : "*";
+        String movetext = StoredText.clean(g.movetext());
+        if (movetext != null && PlainMovetext.matches(movetext, moveList, setup, result)) {
+            movetext = null; // rebuilt on reading: the moves are stored once
+        }
         GameRow row = new GameRow(g, variant,
                 StoredText.clean(tags.get("Event")),
                 StoredText.clean(tags.get("Site")),
@@ -78,17 +91,22 @@ record GameRow(
                 StoredText.clean(tags.get("Round")),
                 white,
                 black,
-                plainResult ? resultTag : "*",
+                result,
                 setup,
                 moves,
-                StoredText.clean(g.movetext()),
+                movetext,
                 moveList.size(),
-                GameFingerprint.of(variant, setup, white, black, date, moveList),
+                GameFingerprint.key(variant, setup, white, black, date, moveList),
                 StoredText.cleanAndCut(g.source(), SOURCE_MAX),
                 g.sourceLine(),
                 List.copyOf(rows),
                 null);
         return row.withProblem(row.findProblem());
+    }
+
+    /** What two rows with the same fingerprint are compared by. */
+    GameIdentity identity() {
+        return GameIdentity.of(variant, setupPosition, white, black, date, moves);
     }
 
     private GameRow withProblem(String p) {

@@ -16,6 +16,9 @@ import org.emergo.rules.Variant;
  * @param otherTags the game_tag rows in the order read: every tag but the seven standard ones,
  *                  Variant, SetUp and Position (and Result when its value was not a result)
  * @param moves     the main-line moves joined by single spaces
+ * @param movetext  the whole movetext in canonical EGN layout; where column game.movetext is NULL
+ *                  (a record with nothing beyond its moves and result) it is rebuilt from the moves
+ * @param fingerprint the 64-bit key of {@link GameFingerprint#key}
  */
 public record StoredGame(
         long id,
@@ -31,7 +34,7 @@ public record StoredGame(
         String moves,
         String movetext,
         Integer plyCount,
-        String fingerprint,
+        long fingerprint,
         String source,
         Integer sourceLine,
         Long sourceFileId,
@@ -40,10 +43,18 @@ public record StoredGame(
 
     public StoredGame {
         otherTags = Collections.unmodifiableMap(new LinkedHashMap<>(otherTags));
+        if (movetext == null) {
+            movetext = PlainMovetext.of(moves, setupPosition, result);
+        }
     }
 
     /** The main-line moves as a list. */
     public List<String> moveList() {
+        return moveList(moves);
+    }
+
+    /** Moves joined by single spaces (column game.moves) as a list. */
+    static List<String> moveList(String moves) {
         return moves == null || moves.isEmpty() ? List.of() : Arrays.asList(moves.split(" "));
     }
 

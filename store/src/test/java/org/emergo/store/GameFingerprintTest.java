@@ -19,6 +19,23 @@ class GameFingerprintTest {
     }
 
     @Test
+    void theStoredKeyIsTheFirstSixteenHexDigitsAsASignedNumber() {
+        String hex = GameFingerprint.of("Emergo", null, "a", "b", "2003.05.14", MOVES);
+        assertEquals(Long.parseUnsignedLong(hex.substring(0, 16), 16),
+                GameFingerprint.key("Emergo", null, "a", "b", "2003.05.14", MOVES));
+        assertEquals(0x8ed844040897c88dL, GameFingerprint.key("Emergo", null, "a", "b", "2003.05.14", MOVES));
+    }
+
+    @Test
+    void movesOutsideAsciiAreDigestedAsUtf8() {
+        // 2:d4 3:eé (two UTF-8 bytes for é): lower-cased like every move
+        assertEquals(GameFingerprint.of("Emergo", null, "Émile", "b", "", List.of("d4", "eé")),
+                GameFingerprint.of("Emergo", null, "Émile", "b", "", List.of("D4", "EÉ!")));
+        assertNotEquals(GameFingerprint.of("Emergo", null, "Émile", "b", "", List.of()),
+                GameFingerprint.of("Emergo", null, "émile", "b", "", List.of()));
+    }
+
+    @Test
     void caseAndAnnotationMarksOfMovesDoNotCount() {
         assertEquals(GameFingerprint.of("Emergo", null, "a", "b", "2003.05.14", MOVES),
                 GameFingerprint.of("Emergo", "", "a", "b", "2003.05.14", List.of("D4", "f6!?", "F4-E4??")));

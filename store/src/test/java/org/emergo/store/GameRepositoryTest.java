@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -256,6 +257,59 @@ class GameRepositoryTest {
             assertTrue(e.getMessage().startsWith("the condition failed: "), e.getMessage());
             assertTrue(e.getMessage().toLowerCase().contains("nope"), e.getMessage());
             assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+        }
+
+        @Test
+        void aMovetextOfNothingButTheNumberedMovesIsStoredAsNullAndReadBackWhole() {
+            GameRecord plain = new GameRecord(Variant.EMERGO, Map.of("White", "a", "Result", "1-0"), null,
+                    List.of("d4", "f6!?", "e3"), "1. d4 f6!? 2. e3 1-0", "p.egn", 1);
+            GameRecord blackFirst = new GameRecord(Variant.EMERGO, Map.of("White", "b", "Result", "*"), "b 11 12 d4:w",
+                    List.of("e6", "d4-c4"), "1... e6 2. d4-c4 *", "p.egn", 9);
+            GameRecord annotated = game("c", "d");
+            List<Long> ids = repo().insertAll(List.of(plain, blackFirst, annotated), null).ids();
+
+            assertEquals(Arrays.asList(null, null, annotated.movetext()), db.dsl()
+                    .fetch("SELECT movetext FROM game ORDER BY id").getValues(0, String.class));
+            assertEquals(plain.movetext(), repo().find(ids.get(0)).orElseThrow().toGameRecord().movetext());
+            assertEquals(blackFirst.movetext(), repo().find(ids.get(1)).orElseThrow().movetext());
+            assertEquals(annotated.movetext(), repo().find(ids.get(2)).orElseThrow().movetext());
+        }
+
+        @Test
+        void aMovetextWhoseResultTokenDisagreesWithTheResultTagIsStoredWhole() {
+            GameRecord record = new GameRecord(Variant.EMERGO, Map.of("Result", "1-0"), null, List.of("d4"), "1. d4 0-1",
+                    "p.egn", 1);
+            long id = repo().insertAll(List.of(record), null).ids().get(0);
+
+            assertEquals("1. d4 0-1", db.dsl().fetchValue("SELECT movetext FROM game", String.class));
+            assertEquals(record.movetext(), repo().find(id).orElseThrow().toGameRecord().movetext());
+        }
+
+        @Test
+        void distinctGamesSharingAFingerprintAreBothKept() {
+            GameRecord first = game("a", "b");
+            GameRecord second = game("c", "d");
+            repo().insertAll(List.of(first), null);
+            // 64-bit fingerprints can collide: make the stored game look like the next one
+            db.dsl().execute("UPDATE game SET fingerprint = ?", GameRow.of(second).fingerprint());
+
+            assertEquals(1, repo().insertAll(List.of(second), null).inserted());
+            InsertResult again = repo().insertAll(List.of(second), null);
+            assertEquals(0, again.inserted());
+            assertEquals(1, again.duplicates());
+            assertEquals(2, repo().count());
+        }
+
+        @Test
+        void distinctGamesSharingAFingerprintInOneCallAreBothKept() {
+            KnownGames known = new KnownGames();
+            GameRow a = GameRow.of(game("a", "b"));
+            GameRow b = GameRow.of(game("c", "d"));
+
+            assertTrue(known.add(7, a::identity));
+            assertTrue(known.add(7, b::identity));
+            assertTrue(!known.add(7, GameRow.of(game("a", "b", List.of("D4", "f6", "e3", "c5", "f4-e4", "h4xf4!")))::identity));
+            assertTrue(!known.add(7, b::identity));
         }
 
         @Test
