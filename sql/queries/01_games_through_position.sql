@@ -7,10 +7,9 @@ SELECT g.id AS game_id,
        g.black,
        g.result,
        p.ply,
-       n.move_canonical AS next_move
+       p.next_move
 FROM position p
 JOIN game g ON g.id = p.game_id
-LEFT JOIN position n ON n.game_id = p.game_id AND n.ply = p.ply + 1
 WHERE p.hash = 1566609408088276933
   AND p.epn = 'b 11 12 e4:w'
   AND g.variant = 'Emergo'
