@@ -2,10 +2,10 @@
 SELECT first_capture,
        COUNT(*) AS games
 FROM (
-    SELECT p.game_id, MIN(p.ply) AS first_capture
-    FROM position p
-    WHERE p.move_canonical LIKE '%x%'
-    GROUP BY p.game_id
+    SELECT m.game_id, MIN(m.ply) AS first_capture
+    FROM move m
+    WHERE m.canonical LIKE '%x%'
+    GROUP BY m.game_id
 ) firsts
 GROUP BY first_capture
 ORDER BY first_capture;

@@ -5,8 +5,7 @@ SELECT p.game_id,
        p.side_to_move,
        p.max_capture,
        p.epn,
-       n.move_canonical AS played
+       p.next_move AS played
 FROM position p
-LEFT JOIN position n ON n.game_id = p.game_id AND n.ply = p.ply + 1
 WHERE p.max_capture >= 4
 ORDER BY p.max_capture DESC, p.game_id, p.ply;

@@ -10,16 +10,40 @@ public final class PositionText {
     private PositionText() {}
 
     public static String format(Position p) {
+        // Written into a char array: the analyser formats every position it replays.
         Board board = p.board();
-        StringBuilder sb = new StringBuilder(64);
-        sb.append(p.sideToMove().letter()).append(' ')
-                .append(p.inHand(Side.WHITE)).append(' ')
-                .append(p.inHand(Side.BLACK));
+        char[] out = new char[16 + 16 * board.size()];
+        out[0] = p.sideToMove().letter();
+        out[1] = ' ';
+        int at = digits(out, 2, p.inHand(Side.WHITE));
+        out[at++] = ' ';
+        at = digits(out, at, p.inHand(Side.BLACK));
         for (int sq = 0; sq < board.size(); sq++) {
             int c = p.packed(sq);
-            if (c != 0) appendColumn(sb.append(' ').append(board.name(sq)).append(':'), c);
+            if (c == 0) continue;
+            out[at++] = ' ';
+            String name = board.name(sq);
+            name.getChars(0, name.length(), out, at);
+            at += name.length();
+            out[at++] = ':';
+            Side owner = Column.owner(c);
+            int jailers = Column.jailers(c);
+            int prisoners = Column.prisoners(c);
+            out[at++] = owner.letter();
+            if (jailers != 1) at = digits(out, at, jailers);
+            if (prisoners > 0) {
+                out[at++] = owner.opponent().letter();
+                if (prisoners != 1) at = digits(out, at, prisoners);
+            }
         }
-        return sb.toString();
+        return new String(out, 0, at);
+    }
+
+    /** Writes a count of at most five digits; returns the next index. */
+    private static int digits(char[] out, int at, int n) {
+        if (n >= 10) at = digits(out, at, n / 10);
+        out[at] = (char) ('0' + n % 10);
+        return at + 1;
     }
 
     /** Column notation {@code <owner><J>[<other><P>]}, counts of 1 left out (see {@link Column#toString()}). */

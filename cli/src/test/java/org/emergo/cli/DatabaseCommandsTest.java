@@ -236,7 +236,7 @@ class DatabaseCommandsTest {
         assertEquals(0, CommandLineRun.run("analyze", "--db", a).exitCode());
         assertEquals(0, CommandLineRun.run("analyze", "--db", b).exitCode());
         String positions = "SELECT (SELECT COUNT(*) FROM game g WHERE g.id <= p.game_id) AS game_no, p.ply, p.epn, "
-                + "p.hash, p.move_text, p.move_canonical FROM position p ORDER BY game_no, p.ply";
+                + "p.hash, p.next_move, p.next_move_text, p.board FROM position p ORDER BY game_no, p.ply";
         List<List<String>> positionsA = sql(a, positions);
         assertTrue(positionsA.size() > games, "every game has its start position and more");
         assertEquals(positionsA, sql(b, positions));
@@ -482,11 +482,12 @@ class DatabaseCommandsTest {
         assertEquals(0, CommandLineRun.run("analyze", "--db", db).exitCode());
 
         List<List<String>> expected = List.of(
-                List.of("0", "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2", "", "", "", ""),
-                List.of("1", "b 0 0 c5:b d6:b e4:w4 e5:b g4:w h4:b2", "f4-e4", "4", "", ""),
-                List.of("2", "w 0 0 c5:b d4:b2w2 d6:b e4:w3 e5:b", "h4xf4xd4", "3", "-4", ""),
-                List.of("3", "b 0 0 c4:w3b5 d4:w2", "e4xc4xc6xe6xe4xc4", "", "2", "8"));
-        String positions = "SELECT p.ply, p.epn, p.move_canonical, p.e4, p.d4, p.c4 FROM position p "
+                List.of("0", "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2", "f4-e4", "", "", ""),
+                List.of("1", "b 0 0 c5:b d6:b e4:w4 e5:b g4:w h4:b2", "h4xf4xd4", "4", "", ""),
+                List.of("2", "w 0 0 c5:b d4:b2w2 d6:b e4:w3 e5:b", "e4xc4xc6xe6xe4xc4", "3", "-4", ""),
+                List.of("3", "b 0 0 c4:w3b5 d4:w2", "", "", "2", "8"));
+        String positions = "SELECT p.ply, p.epn, p.next_move, b.e4, b.d4, b.c4 FROM position p "
+                + "JOIN position_board b ON b.game_id = p.game_id AND b.ply = p.ply "
                 + "JOIN game g ON g.id = p.game_id WHERE g.event = '%s' ORDER BY p.ply";
         assertEquals(expected, sql(db, positions.formatted("Worked example (RULES.md 9)")));
         // The same game in short capture notation is read as the same moves.

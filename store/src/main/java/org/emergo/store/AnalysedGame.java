@@ -22,10 +22,11 @@ record AnalysedGame(long gameId, Variant variant, String resultByRule, String te
 
     static AnalysedGame of(long gameId, Variant variant, Analysis a) {
         List<PositionRow> rows = new ArrayList<>(a.positions().size());
+        int moves = a.moves().size();
         for (int ply = 0; ply < a.positions().size(); ply++) {
-            String written = ply == 0 ? null : a.written().get(ply - 1);
-            String canonical = ply == 0 ? null : a.moves().get(ply - 1).toString();
-            rows.add(PositionRow.of(ply, a.positions().get(ply), a.legalMoves()[ply], a.maxCapture()[ply], written, canonical));
+            String canonical = ply < moves ? a.moves().get(ply).toString() : null;
+            String written = ply < moves ? a.written().get(ply) : null;
+            rows.add(PositionRow.of(ply, a.positions().get(ply), a.legalMoves()[ply], a.maxCapture()[ply], canonical, written));
         }
         return new AnalysedGame(gameId, variant, a.resultByRule(), a.termination().description(),
                 a.endPly() < 0 ? null : a.endPly(), a.stoppedAtPly() < 0 ? null : a.stoppedAtPly(),

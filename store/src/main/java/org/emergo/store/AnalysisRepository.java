@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import org.emergo.replay.Finding;
 import org.emergo.replay.Shadowpiece;
-import org.emergo.rules.Board;
 import org.emergo.rules.Variant;
 
 /**
@@ -25,36 +24,18 @@ public final class AnalysisRepository {
     /** A game as the replay needs it. */
     public record PendingGame(long id, Variant variant, String setupEpn, List<String> moves, String result) {}
 
-    /** Every square name of either board, in the order of the position table's square columns. */
-    static final List<String> SQUARE_COLUMNS = squareColumns();
-
     private static final String INSERT_POSITION = "INSERT INTO position (game_id, ply, hash, epn, side_to_move, "
             + "white_in_hand, black_in_hand, white_columns, black_columns, white_material, black_material, tallest, "
-            + "legal_moves, max_capture, move_text, move_canonical, " + String.join(", ", SQUARE_COLUMNS)
-            + ") VALUES (" + "?, ".repeat(15 + SQUARE_COLUMNS.size()) + "?)";
-    private static final int FIXED_POSITION_COLUMNS = 16;
+            + "legal_moves, max_capture, next_move, next_move_text, board) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    /** Position rows per transaction: H2 commits small transactions faster than large ones. */
+    static final int ROWS_PER_TRANSACTION = 1000;
 
     private final Database db;
-    private final int[][] squareColumn = new int[Variant.values().length][];
 
     public AnalysisRepository(Database db) {
         this.db = db;
-        for (Variant v : Variant.values()) {
-            Board b = v.board();
-            squareColumn[v.ordinal()] = new int[b.size()];
-            for (int sq = 0; sq < b.size(); sq++) squareColumn[v.ordinal()][sq] = SQUARE_COLUMNS.indexOf(b.name(sq));
-        }
-    }
-
-    private static List<String> squareColumns() {
-        List<String> names = new ArrayList<>();
-        for (char file = 'a'; file <= 'i'; file++) {
-            for (char rank = '1'; rank <= '9'; rank++) {
-                String name = "" + file + rank;
-                if (Board.EMERGO.square(name) >= 0 || Board.HEXEMERGO.square(name) >= 0) names.add(name);
-            }
-        }
-        return List.copyOf(names);
     }
 
     /** Number of games an analysis run will replay. */
@@ -91,9 +72,9 @@ public final class AnalysisRepository {
     }
 
     /**
-     * Writes analyses in one transaction; {@code replacing}: the games may have rows of an
-     * earlier analysis, which are deleted first (skipped for new games: it costs four
-     * statements a game).
+     * Writes analyses, whole games per transaction, a few thousand position rows each;
+     * {@code replacing}: the games may have rows of an earlier analysis, which are deleted
+     * first (skipped for new games: it costs four statements a game).
      */
     public void save(List<AnalysedGame> games, String engineVersion, boolean replacing) throws SQLException {
         if (games.isEmpty()) return;
@@ -101,12 +82,23 @@ public final class AnalysisRepository {
         try (Connection c = db.dataSource().getConnection()) {
             c.setAutoCommit(false);
             try {
-                if (replacing) deleteOld(c, games, engineVersion);
-                insertAnalyses(c, games, engineVersion, now);
-                insertPositions(c, games);
-                insertFindings(c, games);
-                insertShadowpieces(c, games);
-                c.commit();
+                int from = 0;
+                while (from < games.size()) {
+                    int to = from;
+                    int rows = 0;
+                    while (to < games.size() && (to == from || rows + games.get(to).positions().size() <= ROWS_PER_TRANSACTION)) {
+                        rows += games.get(to++).positions().size();
+                    }
+                    List<AnalysedGame> part = games.subList(from, to);
+                    if (replacing) deleteOld(c, part, engineVersion);
+                    insertPositions(c, part);
+                    insertFindings(c, part);
+                    insertShadowpieces(c, part);
+                    // the analysis row last: a game with one has all its rows
+                    insertAnalyses(c, part, engineVersion, now);
+                    c.commit();
+                    from = to;
+                }
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 throw e;
@@ -126,7 +118,7 @@ public final class AnalysisRepository {
 
     /** Builds the position hash index if it is missing (after a bulk run, or one that died). */
     public void restoreHashIndex() throws SQLException {
-        execute("CREATE INDEX IF NOT EXISTS position_hash_idx ON position (hash)");
+        execute("CREATE INDEX IF NOT EXISTS position_hash_idx ON position (hash, game_id, ply, side_to_move, next_move)");
     }
 
     private void execute(String sql) throws SQLException {
@@ -188,12 +180,10 @@ public final class AnalysisRepository {
         }
     }
 
-    private void insertPositions(Connection c, List<AnalysedGame> games) throws SQLException {
+    private static void insertPositions(Connection c, List<AnalysedGame> games) throws SQLException {
         try (PreparedStatement st = c.prepareStatement(INSERT_POSITION)) {
             int pending = 0;
             for (AnalysedGame g : games) {
-                if (g.positions().isEmpty()) continue;
-                int[] columns = squareColumn[g.variant().ordinal()];
                 for (PositionRow p : g.positions()) {
                     st.setLong(1, g.gameId());
                     st.setInt(2, p.ply());
@@ -209,13 +199,9 @@ public final class AnalysisRepository {
                     st.setShort(12, (short) p.tallest());
                     st.setShort(13, (short) p.legalMoves());
                     st.setShort(14, (short) p.maxCapture());
-                    st.setString(15, p.moveText());
-                    st.setString(16, p.moveCanonical());
-                    for (int i = 0; i < SQUARE_COLUMNS.size(); i++) st.setNull(FIXED_POSITION_COLUMNS + 1 + i, Types.SMALLINT);
-                    short[] heights = p.heights();
-                    for (int sq = 0; sq < heights.length; sq++) {
-                        if (heights[sq] != 0) st.setShort(FIXED_POSITION_COLUMNS + 1 + columns[sq], heights[sq]);
-                    }
+                    st.setString(15, p.nextMove());
+                    st.setString(16, p.nextMoveText());
+                    st.setString(17, p.board());
                     st.addBatch();
                     if (++pending == 1000) {
                         st.executeBatch();

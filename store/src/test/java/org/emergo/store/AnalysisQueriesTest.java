@@ -128,7 +128,7 @@ class AnalysisQueriesTest {
         @Test
         void squareColumnsHoldSignedHeights() {
             assertEquals(List.of(List.of(5L, -1L)),
-                    plain(rows("SELECT e5, a5 FROM position WHERE ply = 0 AND game_id = " + ids.get(4))));
+                    plain(rows("SELECT e5, a5 FROM position_board WHERE ply = 0 AND game_id = " + ids.get(4))));
         }
 
         @Test
