@@ -91,6 +91,7 @@ public final class AnalysisRepository {
                     }
                     List<AnalysedGame> part = games.subList(from, to);
                     if (replacing) deleteOld(c, part, engineVersion);
+                    else deleteHistory(c, part, engineVersion);
                     insertPositions(c, part);
                     insertFindings(c, part);
                     insertShadowpieces(c, part);
@@ -137,6 +138,14 @@ public final class AnalysisRepository {
                 st.executeBatch();
             }
         }
+        deleteHistory(c, games, engineVersion);
+    }
+
+    /**
+     * A game without an analysis row may still have a history row of this engine version: a
+     * migration that dropped derived rows (V3) keeps the history.
+     */
+    private static void deleteHistory(Connection c, List<AnalysedGame> games, String engineVersion) throws SQLException {
         try (PreparedStatement st = c.prepareStatement(
                 "DELETE FROM analysis_history WHERE game_id = ? AND engine_version = ?")) {
             for (AnalysedGame g : games) {
