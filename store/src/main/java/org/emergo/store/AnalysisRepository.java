@@ -72,9 +72,10 @@ public final class AnalysisRepository {
     }
 
     /**
-     * Writes analyses, whole games per transaction, a few thousand position rows each;
-     * {@code replacing}: the games may have rows of an earlier analysis, which are deleted
-     * first (skipped for new games: it costs four statements a game).
+     * Writes analyses, whole games per transaction, about a thousand position rows each (and
+     * the analysis row last, so a committed game has all its rows); {@code replacing}: the games
+     * may have rows of an earlier analysis, which are deleted first (skipped for new games: it
+     * costs five statements a game).
      */
     public void save(List<AnalysedGame> games, String engineVersion, boolean replacing) throws SQLException {
         if (games.isEmpty()) return;
@@ -82,23 +83,16 @@ public final class AnalysisRepository {
         try (Connection c = db.dataSource().getConnection()) {
             c.setAutoCommit(false);
             try {
-                int from = 0;
-                while (from < games.size()) {
-                    int to = from;
-                    int rows = 0;
-                    while (to < games.size() && (to == from || rows + games.get(to).positions().size() <= ROWS_PER_TRANSACTION)) {
-                        rows += games.get(to++).positions().size();
-                    }
+                for (int from = 0, to; from < games.size(); from = to) {
+                    to = transactionEnd(games, from);
                     List<AnalysedGame> part = games.subList(from, to);
                     if (replacing) deleteOld(c, part, engineVersion);
                     else deleteHistory(c, part, engineVersion);
                     insertPositions(c, part);
                     insertFindings(c, part);
                     insertShadowpieces(c, part);
-                    // the analysis row last: a game with one has all its rows
                     insertAnalyses(c, part, engineVersion, now);
                     c.commit();
-                    from = to;
                 }
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -107,6 +101,16 @@ public final class AnalysisRepository {
                 c.setAutoCommit(true);
             }
         }
+    }
+
+    /** The end of the games from {@code from} whose positions fit one transaction (at least one game). */
+    private static int transactionEnd(List<AnalysedGame> games, int from) {
+        int to = from + 1;
+        int rows = games.get(from).positions().size();
+        while (to < games.size() && rows + games.get(to).positions().size() <= ROWS_PER_TRANSACTION) {
+            rows += games.get(to++).positions().size();
+        }
+        return to;
     }
 
     /**
