@@ -31,7 +31,8 @@ public record Column(Side owner, int jailers, int prisoners) {
     /** Column notation of FORMATS.md 4: {@code w}, {@code w3b2}, {@code bw4}. */
     @Override
     public String toString() {
-        return PositionText.appendColumn(new StringBuilder(8), pack()).toString();
+        char[] out = new char[12];
+        return new String(out, 0, PositionText.writeColumn(out, 0, pack()));
     }
 
     static int pack(Side owner, int jailers, int prisoners) {

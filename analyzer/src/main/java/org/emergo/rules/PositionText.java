@@ -26,17 +26,26 @@ public final class PositionText {
             name.getChars(0, name.length(), out, at);
             at += name.length();
             out[at++] = ':';
-            Side owner = Column.owner(c);
-            int jailers = Column.jailers(c);
-            int prisoners = Column.prisoners(c);
-            out[at++] = owner.letter();
-            if (jailers != 1) at = digits(out, at, jailers);
-            if (prisoners > 0) {
-                out[at++] = owner.opponent().letter();
-                if (prisoners != 1) at = digits(out, at, prisoners);
-            }
+            at = writeColumn(out, at, c);
         }
         return new String(out, 0, at);
+    }
+
+    /**
+     * Column notation {@code <owner><J>[<other><P>]}, counts of 1 left out (see
+     * {@link Column#toString()}), at most 12 characters; returns the next index.
+     */
+    static int writeColumn(char[] out, int at, int packed) {
+        Side owner = Column.owner(packed);
+        int jailers = Column.jailers(packed);
+        int prisoners = Column.prisoners(packed);
+        out[at++] = owner.letter();
+        if (jailers != 1) at = digits(out, at, jailers);
+        if (prisoners > 0) {
+            out[at++] = owner.opponent().letter();
+            if (prisoners != 1) at = digits(out, at, prisoners);
+        }
+        return at;
     }
 
     /** Writes a count of at most five digits; returns the next index. */
@@ -44,20 +53,6 @@ public final class PositionText {
         if (n >= 10) at = digits(out, at, n / 10);
         out[at] = (char) ('0' + n % 10);
         return at + 1;
-    }
-
-    /** Column notation {@code <owner><J>[<other><P>]}, counts of 1 left out (see {@link Column#toString()}). */
-    static StringBuilder appendColumn(StringBuilder sb, int packed) {
-        Side owner = Column.owner(packed);
-        int jailers = Column.jailers(packed);
-        int prisoners = Column.prisoners(packed);
-        sb.append(owner.letter());
-        if (jailers != 1) sb.append(jailers);
-        if (prisoners > 0) {
-            sb.append(owner.opponent().letter());
-            if (prisoners != 1) sb.append(prisoners);
-        }
-        return sb;
     }
 
     /** Reads a position string for a variant; throws {@link PositionFormatException} naming the bad token. */
