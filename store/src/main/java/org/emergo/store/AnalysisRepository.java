@@ -121,7 +121,10 @@ public final class AnalysisRepository {
         execute("DROP INDEX IF EXISTS position_hash_idx");
     }
 
-    /** Builds the position hash index if it is missing (after a bulk run, or one that died). */
+    /**
+     * Builds the position hash index if it is missing (after a bulk run, or one that died), as
+     * sql/V3__lean_positions.sql defines it; AnalysisQueriesTest keeps the two alike.
+     */
     public void restoreHashIndex() throws SQLException {
         execute("CREATE INDEX IF NOT EXISTS position_hash_idx ON position (hash, game_id, ply, side_to_move, next_move)");
     }

@@ -144,6 +144,25 @@ class AnalysisQueriesTest {
         }
 
         @Test
+        void aBulkRunRebuildsTheHashIndexAsTheMigrationDefinesIt() throws Exception {
+            List<String> migrated = hashIndexFields();
+            assertEquals(List.of("HASH", "GAME_ID", "PLY", "SIDE_TO_MOVE", "NEXT_MOVE"), migrated);
+            AnalysisRepository repository = new AnalysisRepository(db);
+            repository.suspendHashIndex();
+            assertEquals(List.of(), hashIndexFields());
+            repository.restoreHashIndex();
+            assertEquals(migrated, hashIndexFields());
+        }
+
+        private List<String> hashIndexFields() {
+            return db.dsl().meta().getIndexes().stream()
+                    .filter(i -> i.getName().equalsIgnoreCase("position_hash_idx"))
+                    .flatMap(i -> i.getFields().stream())
+                    .map(f -> f.getName().toUpperCase(java.util.Locale.ROOT))
+                    .toList();
+        }
+
+        @Test
         void gamesWhoseDerivedRowsAMigrationDroppedAreAnalysedAgainOverTheirHistory() {
             String snapshot = "SELECT game_id, ply, hash, epn, next_move, board FROM position ORDER BY game_id, ply";
             List<List<Object>> before = rows(snapshot);
