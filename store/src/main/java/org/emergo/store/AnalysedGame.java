@@ -16,7 +16,7 @@ import org.emergo.rules.Variant;
  *
  * @param error why the replay failed (an engine defect), or null
  */
-record AnalysedGame(long gameId, Variant variant, String resultByRule, String termination, Integer endPly, Integer stoppedAtPly,
+public record AnalysedGame(long gameId, Variant variant, String resultByRule, String termination, Integer endPly, Integer stoppedAtPly,
         int pliesReplayed, List<PositionRow> positions, List<Finding> findings, List<Shadowpiece> shadowpieces,
         String findingsDigest, String error) {
 
