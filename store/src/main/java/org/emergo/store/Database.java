@@ -48,8 +48,9 @@ public final class Database implements AutoCloseable {
 
     static {
         // H2 looks every string and number it is given up in a shared cache, hashing each
-        // one, to share equal values: a tenth of an analysis' CPU (two strings per position
-        // row) for nothing, as rows are written once. Read once, when H2 is first used.
+        // one, to share equal values: a tenth of the time of the thread that writes an
+        // analysis (two strings per position row), for rows written once and rarely read
+        // together. H2 reads the property once, when it is first used.
         if (System.getProperty("h2.objectCache") == null) System.setProperty("h2.objectCache", "false");
         System.setProperty("org.jooq.no-logo", "true");
         System.setProperty("org.jooq.no-tips", "true");
