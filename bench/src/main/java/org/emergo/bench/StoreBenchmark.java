@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.emergo.generate.SelfPlay;
+import org.emergo.importer.BulkImport;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.EngineVersion;
 import org.emergo.rules.Variant;
@@ -133,8 +134,9 @@ public class StoreBenchmark {
     public int importGames() {
         GameRepository repository = new GameRepository(db.dsl());
         int added = 0;
-        for (int from = 0; from < importRows.size(); from += 2_000) {
-            added += repository.insertRows(importRows.subList(from, Math.min(importRows.size(), from + 2_000)), null).inserted();
+        for (int from = 0; from < importRows.size(); from += BulkImport.BATCH) {
+            List<GameRow> batch = importRows.subList(from, Math.min(importRows.size(), from + BulkImport.BATCH));
+            added += repository.insertRows(batch, null).inserted();
         }
         db.closeAndCompact();
         db = null;
@@ -149,8 +151,8 @@ public class StoreBenchmark {
         AnalysisRepository repository = new AnalysisRepository(db);
         repository.suspendHashIndex();
         long plies = 0;
-        for (int from = 0; from < analysed.size(); from += 250) {
-            List<AnalysedGame> batch = analysed.subList(from, Math.min(analysed.size(), from + 250));
+        for (int from = 0; from < analysed.size(); from += AnalysisJob.BATCH) {
+            List<AnalysedGame> batch = analysed.subList(from, Math.min(analysed.size(), from + AnalysisJob.BATCH));
             repository.save(batch, EngineVersion.VERSION, false);
             for (AnalysedGame g : batch) plies += g.pliesReplayed();
         }

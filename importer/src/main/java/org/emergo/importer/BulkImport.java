@@ -35,7 +35,7 @@ import org.emergo.store.SourceFileRepository;
 public final class BulkImport {
 
     /** Games held before they are written in one transaction. */
-    static final int BATCH = 2000;
+    public static final int BATCH = 2000;
 
     /**
      * What a run did.

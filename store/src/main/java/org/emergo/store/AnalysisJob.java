@@ -34,7 +34,8 @@ public final class AnalysisJob {
         }
     }
 
-    static final int BATCH = 250;
+    /** Games replayed as one batch, and written in one call. */
+    public static final int BATCH = 250;
 
     /** Runs of this many games or more build the position hash index at the end instead of row by row. */
     static final int BULK_GAMES = 2000;
