@@ -12,7 +12,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-/** Invariants of positions, moves and their text forms (STYLE.md, property tests). */
+/** Invariants of positions, moves and their text forms, as property tests. */
 class PositionPropertiesTest {
 
     @Provide

@@ -3,7 +3,7 @@ package org.emergo.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code emergo} command: one subcommand per job of ARCHITECTURE.md. */
+/** The {@code emergo} command: one subcommand per job (README.md, the command list). */
 @Command(
         name = "emergo",
         mixinStandardHelpOptions = true,

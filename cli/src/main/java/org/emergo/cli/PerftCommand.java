@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 
 /** {@code emergo perft}: the number of move sequences of a length, to check the generator. */
 @Command(name = "perft", description = {
-    "Count the move sequences of length DEPTH from POSITION (RULES.md 10).",
+    "Count the move sequences of length DEPTH from POSITION (docs/rules.md#perft).",
     "Moves are distinct routes: two captures with the same start and end that take different",
     "men count twice. Sequences stop early where the game ends by rule (repetition included)."})
 final class PerftCommand implements Callable<Integer> {

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The database commands (ARCHITECTURE.md, the command line): import, export, sql, analyze and
+ * The database commands: import, export, sql, analyze and
  * demo, run in-process on H2 files in a temporary folder and checked through {@code emergo sql}.
  */
 class DatabaseCommandsTest {
@@ -32,7 +32,7 @@ class DatabaseCommandsTest {
     /** The games of rule-breaches.egn (sample-games/README.md). */
     private static final int RULE_BREACH_GAMES = 15;
 
-    /** The finding codes of RULES.md 8, in the order of its table and then RESULT_MISMATCH. */
+    /** The finding codes of docs/findings.md, in the order of its table and then RESULT_MISMATCH. */
     private static final List<String> FINDING_CODES = List.of("NOT_ON_BOARD", "UNPLAYABLE", "MISSED_CAPTURE",
             "REVERSE_JUMP", "MISSED_MAJORITY", "MOVE_WHILE_IN_HAND", "CENTRE_FIRST_ENTRY", "FEEDING_ENTRY",
             "AMBIGUOUS_MOVE", "MOVES_AFTER_END", "RESULT_MISMATCH");
@@ -315,7 +315,7 @@ class DatabaseCommandsTest {
         assertEquals("""
                 ID | EVENT                       | PLY_COUNT
                 ---+-----------------------------+----------
-                 1 | Worked example (RULES.md 9) |         3
+                 1 | Worked example of the rules |         3
                  3 | MISSED_MAJORITY             |         2
                 12 | MOVES_AFTER_END             |         4
                 (3 rows)
@@ -432,7 +432,7 @@ class DatabaseCommandsTest {
         List<List<String>> rows = sql(db, "SELECT g.event, COUNT(f.id), MIN(f.code), MAX(f.code) "
                 + "FROM game g LEFT JOIN finding f ON f.game_id = g.id GROUP BY g.id, g.event ORDER BY g.id");
 
-        List<String> clean = List.of("Worked example (RULES.md 9)", "Short capture notation", "Draw by repetition",
+        List<String> clean = List.of("Worked example of the rules", "Short capture notation", "Draw by repetition",
                 "A shadowpiece taken");
         assertEquals(RULE_BREACH_GAMES, rows.size());
         List<String> named = new ArrayList<>();
@@ -466,7 +466,7 @@ class DatabaseCommandsTest {
                         List.of("MOVES_AFTER_END", "4", "b", "e9", ""),
                         List.of("RESULT_MISMATCH", "3", "b", "0-1", "1-0")),
                 sql(db, "SELECT f.code, f.ply, f.player, f.move_text, f.expected FROM finding f ORDER BY f.game_id"));
-        // Replays that stop (RULES.md 8) stop at the finding; the others go on to the end.
+        // Replays that stop (docs/findings.md) stop at the finding; the others go on to the end.
         assertEquals(List.of(
                         List.of("NOT_ON_BOARD", "1", "2"),
                         List.of("UNPLAYABLE", "1", "2"),
@@ -489,11 +489,11 @@ class DatabaseCommandsTest {
         String positions = "SELECT p.ply, p.epn, p.next_move, b.e4, b.d4, b.c4 FROM position p "
                 + "JOIN position_board b ON b.game_id = p.game_id AND b.ply = p.ply "
                 + "JOIN game g ON g.id = p.game_id WHERE g.event = '%s' ORDER BY p.ply";
-        assertEquals(expected, sql(db, positions.formatted("Worked example (RULES.md 9)")));
+        assertEquals(expected, sql(db, positions.formatted("Worked example of the rules")));
         // The same game in short capture notation is read as the same moves.
         assertEquals(expected, sql(db, positions.formatted("Short capture notation")));
         assertEquals(List.of(
-                        List.of("Worked example (RULES.md 9)", "1-0", "loss with no pieces", "3"),
+                        List.of("Worked example of the rules", "1-0", "loss with no pieces", "3"),
                         List.of("Short capture notation", "1-0", "loss with no pieces", "3"),
                         List.of("Draw by repetition", "1/2-1/2", "draw by repetition", "8")),
                 sql(db, "SELECT g.event, a.result_by_rule, a.termination, a.end_ply FROM analysis a "

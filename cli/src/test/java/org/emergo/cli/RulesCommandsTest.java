@@ -17,7 +17,7 @@ import org.emergo.replay.GameRecord;
 import org.emergo.replay.Replay;
 import org.junit.jupiter.api.Test;
 
-/** The rules engine's commands: moves, perft, generate (ARCHITECTURE.md, the command line). */
+/** The rules engine's commands: moves, perft, generate. */
 class RulesCommandsTest {
 
     private static final String WORKED_EXAMPLE = "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2";
