@@ -1,6 +1,6 @@
 package org.emergo.replay;
 
-/** The analyser's finding codes (docs/findings.md), in the order in which they are tried. */
+/** The analyser's finding codes (docs/findings.md#finding-codes), in the order in which they are tried. */
 public enum FindingCode {
     NOT_ON_BOARD(true),
     UNPLAYABLE(true),

@@ -160,7 +160,7 @@ public final class Position {
 
     /**
      * The position after a move, carried out as written: legality is the move generator's
-     * business, so the analyser can play on after a rule breach (docs/findings.md).
+     * business, so the analyser can play on after a rule breach (docs/findings.md#how-a-game-is-checked).
      *
      * @throws IllegalMoveException if the move cannot be carried out at all
      */

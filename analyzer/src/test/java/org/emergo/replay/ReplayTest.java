@@ -12,7 +12,7 @@ import org.emergo.rules.Termination;
 import org.emergo.rules.Variant;
 import org.junit.jupiter.api.Test;
 
-/** docs/findings.md: every finding code, its precedence, and the replay going on or stopping. */
+/** docs/findings.md#finding-codes: every finding code, its precedence, and the replay going on or stopping. */
 class ReplayTest {
 
     /** docs/rules.md#a-worked-example as a SetUp game. */
