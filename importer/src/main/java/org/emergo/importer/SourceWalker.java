@@ -33,7 +33,8 @@ import org.emergo.replay.GameRecord;
  * decides the encoding (UTF-8 with or without BOM; otherwise windows-1252 with a warning) and
  * reads. A moves-per-row CSV file is read together with the games file in its folder.
  * Unknown file types inside folders and archives are skipped and counted; named on the command
- * line they are an error. Nothing here throws for bad input: every problem goes to the sink.
+ * line they are an error. Standard input has no name: {@link #walkStream} tells its format from
+ * its first bytes. Nothing here throws for bad input: every problem goes to the sink.
  */
 public final class SourceWalker {
 
