@@ -9,7 +9,16 @@ final class DbOption {
             description = "H2 file path or jdbc:postgresql://... URL (default: $EMERGO_DB or ./emergo-data/emergo)")
     String db;
 
+    private static volatile String lastOpened;
+
     Database open() {
-        return Database.open(db);
+        Database database = Database.open(db);
+        lastOpened = database.where();
+        return database;
+    }
+
+    /** The database the command opened last, as messages name it; null before. */
+    static String lastOpened() {
+        return lastOpened;
     }
 }
