@@ -40,10 +40,13 @@ public final class OutsideProblem {
         return Optional.empty();
     }
 
-    /** MVStore's codes 5 (unsupported format) and 6 (file corrupt), at the end of its message: [2.3.232/6]. */
+    /**
+     * MVStore's codes 5 (unsupported format), 6 (file corrupt) and 9 (chunk not found, a damaged
+     * file), at the end of its message: [2.3.232/6].
+     */
     private static boolean isFormatError(Throwable mvStoreException) {
         String m = String.valueOf(mvStoreException.getMessage()).trim();
-        return m.endsWith("/5]") || m.endsWith("/6]");
+        return m.endsWith("/5]") || m.endsWith("/6]") || m.endsWith("/9]");
     }
 
     private static Optional<String> describe(SQLException e, String where) {
