@@ -1,6 +1,7 @@
 package org.emergo.cli;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.emergo.replay.FindingCode;
@@ -50,15 +51,27 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
 
     static AnalysisJob.Summary run(DbOption dbOption, boolean all, int threads) {
-        try (Database database = dbOption.open()) {
+        long[] done = {0};
+        long pending = 0;
+        try (Interruption interruption = Interruption.catchSignals(); Database database = dbOption.open()) {
             AnalysisJob job = new AnalysisJob(database, threads);
             AnalysisJob.Summary summary;
-            try (Progress progress = Progress.start("analyze", job.countPending(all), "games")) {
-                summary = job.run(all, progress::stepTo);
+            pending = job.countPending(all);
+            try (Progress progress = Progress.start("analyze", pending, "games")) {
+                summary = job.run(all, games -> {
+                    progress.stepTo(games);
+                    Progress.line("analyze: " + games + " games stored");
+                    done[0] = games;
+                    interruption.check(); // after a commit: what is stored stays analysed
+                });
             }
             // No compaction: H2 compresses pages as it writes them (Database), and an analysis
             // leaves little garbage (pages 93% live after 10,000 games).
             return summary;
+        } catch (Interruption.Interrupted e) {
+            throw new Interruption.Interrupted(String.format(Locale.ROOT,
+                    "interrupted: %,d games are analysed and stored; run analyze again for the other %,d",
+                    done[0], Math.max(0, pending - done[0])), e.exitCode);
         }
     }
 

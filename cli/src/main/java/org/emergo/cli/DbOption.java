@@ -12,9 +12,18 @@ final class DbOption {
                     + "(default: $EMERGO_DB, else ./emergo-data/emergo).")
     String db;
 
+    private static volatile String lastOpened;
+
     /** Opens the database, creating it if there is none: for the commands that fill one. */
     Database open() {
-        return Database.open(db);
+        Database database = Database.open(db);
+        lastOpened = database.where();
+        return database;
+    }
+
+    /** The database the command opened last, as messages name it; null before. */
+    static String lastOpened() {
+        return lastOpened;
     }
 
     /**

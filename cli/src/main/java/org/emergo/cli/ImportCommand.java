@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.emergo.importer.BulkImport;
 import org.emergo.importer.ProgressListener;
@@ -50,37 +51,63 @@ final class ImportCommand implements Callable<Integer> {
         long total = 0;
         for (Path file : BulkImport.files(paths)) total += file.toFile().length();
         BulkImport.Summary summary;
-        try (Database db = dbOption.open(); Progress progress = Progress.start("import", total, "B")) {
-            summary = new BulkImport(db, bytes(progress), problems).run(paths);
+        Listener listener = null;
+        try (Interruption interruption = Interruption.catchSignals();
+                Database db = dbOption.open();
+                Progress progress = Progress.start("import", total, "B")) {
+            listener = new Listener(progress, interruption);
+            summary = new BulkImport(db, listener, problems).run(paths);
             if (summary.games() > 0) db.closeAndCompact(); // H2 files shrink several-fold
+        } catch (Interruption.Interrupted e) {
+            problems.finish();
+            throw new Interruption.Interrupted(String.format(Locale.ROOT,
+                    "interrupted: %,d of the games read so far are stored; run the same import again to finish",
+                    listener == null ? 0 : listener.stored), e.exitCode);
         }
         problems.finish();
         return summary;
     }
 
-    /** Progress in bytes over all sources, from the walker's per-source reports. */
-    private static ProgressListener bytes(Progress progress) {
-        return new ProgressListener() {
-            private long done;
-            private long current;
+    /**
+     * Progress in bytes over all sources, from the walker's per-source reports; after each
+     * commit, the place to stop when interrupted (the reading thread's reports are not: the
+     * walker takes what is thrown there for a broken file).
+     */
+    private static final class Listener implements ProgressListener {
+        private final Progress progress;
+        private final Interruption interruption;
+        private long done;
+        private long current;
+        int stored;
 
-            @Override
-            public void started(String source, long size) {
-                current = 0;
-            }
+        Listener(Progress progress, Interruption interruption) {
+            this.progress = progress;
+            this.interruption = interruption;
+        }
 
-            @Override
-            public void advanced(String source, long bytesRead) {
-                done += bytesRead - current;
-                current = bytesRead;
-                progress.stepTo(done);
-            }
+        @Override
+        public void started(String source, long size) {
+            current = 0;
+        }
 
-            @Override
-            public void finished(String source) {
-                current = 0;
-            }
-        };
+        @Override
+        public void advanced(String source, long bytesRead) {
+            done += bytesRead - current;
+            current = bytesRead;
+            progress.stepTo(done);
+        }
+
+        @Override
+        public void finished(String source) {
+            current = 0;
+        }
+
+        @Override
+        public void stored(int games) {
+            if (games != stored) Progress.line("import: " + games + " games stored");
+            stored = games;
+            interruption.check();
+        }
     }
 
     static String describe(BulkImport.Summary s) {

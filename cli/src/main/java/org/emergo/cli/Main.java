@@ -42,9 +42,15 @@ public final class Main implements Runnable {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns the exit code: 0 ok, 1 input rejected, 2 bad usage. */
+    /**
+     * Runs the command line and returns the exit code: 0 ok, 1 input rejected or a problem
+     * outside emergo (said in one line), 2 bad usage, 128 + n when stopped by signal n.
+     */
     public static int run(String... args) {
-        return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+        return new CommandLine(new Main())
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setExecutionExceptionHandler(FailureHandler.fromEnvironment())
+                .execute(args);
     }
 
     @Override

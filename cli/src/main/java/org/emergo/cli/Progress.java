@@ -28,6 +28,18 @@ final class Progress implements AutoCloseable {
                 .build());
     }
 
+    /** Set to {@code lines}: a line on stderr each time work is committed, for logs and tests. */
+    static final String LINES_ENV = "EMERGO_PROGRESS";
+
+    private static final boolean LINES = "lines".equals(System.getenv(LINES_ENV));
+
+    /** Prints a line of progress when EMERGO_PROGRESS=lines asks for them. */
+    static void line(String text) {
+        if (!LINES) return;
+        System.err.println(text);
+        System.err.flush();
+    }
+
     void stepTo(long done) {
         if (bar != null) bar.stepTo(done);
     }

@@ -23,6 +23,7 @@ import org.emergo.store.GameRepository;
 import org.emergo.store.GameRow;
 import org.emergo.store.ImportErrorEntry;
 import org.emergo.store.ImportErrorRepository;
+import org.emergo.store.ImportLocks;
 import org.emergo.store.InsertResult;
 import org.emergo.store.SourceFile;
 import org.emergo.store.SourceFileRepository;
@@ -31,7 +32,8 @@ import org.emergo.store.SourceFileRepository;
  * {@code emergo import}: reads files, folders and archives into the store. Each file is
  * recorded by its content hash, so importing the same file again adds nothing; games are
  * written in batches; every rejected record becomes an import_error row and the records
- * around it are kept.
+ * around it are kept. A file counts as imported once all of it is committed: an interrupted
+ * import reads its last file again on the next run, and stores what it had not.
  */
 public final class BulkImport {
 
@@ -54,6 +56,7 @@ public final class BulkImport {
     private final GameRepository games;
     private final SourceFileRepository sourceFiles;
     private final ImportErrorRepository importErrors;
+    private final Database db;
     private final ProgressListener progress;
     private final Report report;
 
@@ -69,6 +72,7 @@ public final class BulkImport {
      * @param report   told of every error and warning as it is found
      */
     public BulkImport(Database db, ProgressListener progress, Report report) {
+        this.db = db;
         this.games = new GameRepository(db.dsl());
         this.sourceFiles = new SourceFileRepository(db.dsl());
         this.importErrors = new ImportErrorRepository(db.dsl());
@@ -161,22 +165,25 @@ public final class BulkImport {
     private SourceWalker.Summary source(Path content, String name, Batcher batcher, Redirect to,
             Supplier<SourceWalker.Summary> walk) throws IOException {
         String sha = sha256(content);
-        Optional<SourceFile> before = sourceFiles.findBySha(sha);
-        if (before.isPresent() && !yieldedOnlyErrors(before.get())) return null;
-        long id;
-        if (before.isPresent()) {
-            // Nothing came of it last time (a moves file without its games file, say):
-            // read it again, in place of its old errors.
-            id = before.get().id();
-            importErrors.deleteBySourceFile(id);
-        } else {
-            id = sourceFiles.insert(name, sha, Files.size(content));
+        try (ImportLocks lock = ImportLocks.forFile(db, sha)) {
+            Optional<SourceFile> before = sourceFiles.findBySha(sha);
+            if (before.isPresent() && before.get().games() != null && !yieldedOnlyErrors(before.get())) return null;
+            long id;
+            if (before.isPresent()) {
+                // Not wholly imported (the run was interrupted), or nothing came of it last
+                // time (a moves file without its games file, say): read it again. Its games
+                // stored then are found as stored; its errors are written again.
+                id = before.get().id();
+                importErrors.deleteBySourceFile(id);
+            } else {
+                id = sourceFiles.insert(name, sha, Files.size(content));
+            }
+            batcher.startFile(id);
+            // one walker for every file: it remembers the CSV files it has read as pairs
+            SourceWalker.Summary walked = ReadAhead.run(sink -> to.readingInto(sink, walk), batcher);
+            batcher.endFile();
+            return walked;
         }
-        batcher.startFile(id);
-        // one walker for every file: it remembers the CSV files it has read as pairs
-        SourceWalker.Summary walked = ReadAhead.run(sink -> to.readingInto(sink, walk), batcher);
-        batcher.endFile();
-        return walked;
     }
 
     /** The name standard input ({@code -}) goes by in errors and in the source_file table. */
@@ -285,9 +292,11 @@ public final class BulkImport {
             fileErrors = 0;
         }
 
+        /** The file counts as imported from here on: everything read from it is committed. */
         void endFile() {
             flush();
-            sourceFiles.updateCounts(sourceFileId, fileGames, fileDuplicates, fileErrors);
+            int duplicates = sourceFiles.finish(sourceFileId, fileGames + fileDuplicates, fileErrors);
+            totalDuplicates += duplicates - fileDuplicates; // games an interrupted run stored are not duplicates
             sourceFileId = null;
         }
 
@@ -332,6 +341,7 @@ public final class BulkImport {
                 importErrors.insertAll(pendingErrors, sourceFileId);
                 pendingErrors.clear();
             }
+            progress.stored(totalGames);
         }
 
         private ImportErrorEntry entry(ImportError e) {

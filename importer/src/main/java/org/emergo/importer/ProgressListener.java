@@ -18,4 +18,7 @@ public interface ProgressListener {
 
     /** The source has been read to its end, or given up on. */
     default void finished(String source) {}
+
+    /** A batch is committed: {@code games} games are now stored by this run. On the writing thread. */
+    default void stored(int games) {}
 }

@@ -248,6 +248,52 @@ class BulkImportTest {
         assertEquals(1, dsl().fetchCount(IMPORT_ERROR));
     }
 
+    @Test
+    void aFileWhoseImportStoppedAfterACommitIsReadAgainAndEndsAsOneCleanImport() throws IOException {
+        StringBuilder text = new StringBuilder();
+        int count = BulkImport.BATCH + 500;
+        for (int i = 0; i < count; i++) {
+            text.append("[Event \"Batch\"]\n[White \"P").append(i).append("\"]\n[Club \"C").append(i % 7)
+                    .append("\"]\n\n1. d4 f6 *\n\n");
+            if (i == 10 || i == BulkImport.BATCH + 10) text.append("[Event \"Bad\"]\n\n1. d4 q1 *\n\n");
+        }
+        text.append("[Event \"Again\"]\n[White \"P3\"]\n\n1. d4 f6 *\n\n"); // a duplicate of game 3
+        Path file = Files.writeString(dir.resolve("many.egn"), text);
+        class Stop extends RuntimeException {}
+        ProgressListener stopAfterFirstCommit = new ProgressListener() {
+            @Override
+            public void stored(int games) {
+                if (games > 0) throw new Stop();
+            }
+        };
+
+        try {
+            new BulkImport(db, stopAfterFirstCommit, new Problems()).run(List.of(file));
+        } catch (Stop expected) {
+            // as the command line stops on Ctrl-C
+        }
+        assertEquals(BulkImport.BATCH, games());
+        assertEquals(null, dsl().select(SOURCE_FILE.GAMES).from(SOURCE_FILE).fetchOne().value1(), "not yet imported");
+        BulkImport.Summary s = run(file);
+
+        assertEquals(new BulkImport.Summary(1, 0, 0, 500, 1, 2, 0), s);
+        assertEquals(count, games());
+        assertEquals(List.of(count, 1, 2), List.of(dsl().select(SOURCE_FILE.GAMES, SOURCE_FILE.DUPLICATES, SOURCE_FILE.ERRORS)
+                .from(SOURCE_FILE).fetchOne().intoArray()));
+        assertEquals(2, dsl().fetchCount(IMPORT_ERROR));
+        assertEquals(count, dsl().fetchCount(org.emergo.store.jooq.Tables.GAME_TAG)); // Club: a tag row each
+        assertEquals(new BulkImport.Summary(0, 1, 0, 0, 0, 0, 0), run(file));
+    }
+
+    /** Hears of errors and warnings, and keeps nothing. */
+    private static final class Problems implements BulkImport.Report {
+        @Override
+        public void error(ImportError error) {}
+
+        @Override
+        public void warning(ImportError warning) {}
+    }
+
     private static String sha256(Path file) throws IOException {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));

@@ -140,11 +140,14 @@ public final class Database implements AutoCloseable {
      * compress well) for a few percent of CPU, where compacting the file afterwards took a
      * fifth of an analysis run. A setting of the open database, so the first connection decides.
      * (A larger CACHE_SIZE, WRITE_DELAY or PAGE_SIZE made no measurable difference to bulk inserts.)
+     * TRACE_LEVEL_FILE=0: no .trace.db file beside the database; H2 printed a trace to stderr when
+     * it could not write one (a path it cannot write), and emergo reports the errors itself.
      */
     private static String h2Settings(String url) {
         String upper = url.toUpperCase(Locale.ROOT);
         return (upper.contains(";NON_KEYWORDS=") ? "" : ";NON_KEYWORDS=VALUE")
-                + (upper.contains(";COMPRESS=") ? "" : ";COMPRESS=TRUE");
+                + (upper.contains(";COMPRESS=") ? "" : ";COMPRESS=TRUE")
+                + (upper.contains(";TRACE_LEVEL_FILE=") ? "" : ";TRACE_LEVEL_FILE=0");
     }
 
     private static JdbcConnectionPool pool(JdbcConnectionPool pool) {
@@ -169,11 +172,8 @@ public final class Database implements AutoCloseable {
                     .migrate();
         } catch (FlywayException e) {
             close();
-            if (causedByH2Error(e, 90020)) {
-                throw new StoreException("the database " + url + " is in use by another program"
-                        + " (another emergo command?); H2 files open in one program at a time", e);
-            }
-            throw new StoreException("cannot open database " + url + ": " + rootMessage(e), e);
+            throw new StoreException(OutsideProblem.describe(e, where())
+                    .orElseGet(() -> "cannot open the database " + where() + ": " + rootMessage(e)), e);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -187,7 +187,8 @@ public final class Database implements AutoCloseable {
             st.execute("GRANT SELECT ON SCHEMA PUBLIC TO " + H2_READER);
         } catch (SQLException e) {
             close();
-            throw new StoreException("cannot prepare read-only access to " + url + ": " + e.getMessage(), e);
+            throw new StoreException(OutsideProblem.describe(e, where())
+                    .orElseGet(() -> "cannot prepare read-only access to " + where() + ": " + rootMessage(e)), e);
         }
     }
 
@@ -199,6 +200,15 @@ public final class Database implements AutoCloseable {
     /** The pooled connections; close each one you take. */
     public DataSource dataSource() {
         return pool;
+    }
+
+    /**
+     * The database as users name it, for messages: the H2 file's path, or the URL without its
+     * parameters (which may hold a password).
+     */
+    public String where() {
+        String plain = url.replaceFirst("[;?].*$", "");
+        return plain.startsWith("jdbc:h2:file:") ? plain.substring("jdbc:h2:file:".length()) : plain;
     }
 
     /** H2 or POSTGRES. */
@@ -256,7 +266,8 @@ public final class Database implements AutoCloseable {
         }
         // a session of its own as the reader; the database stays open through the pool
         JdbcDataSource reader = new JdbcDataSource();
-        reader.setURL(url);
+        // a trace setting needs admin rights; the open database keeps the one it was opened with
+        reader.setURL(url.replace(";TRACE_LEVEL_FILE=0", ""));
         reader.setUser(H2_READER);
         reader.setPassword("");
         return reader.getConnection();
@@ -288,21 +299,13 @@ public final class Database implements AutoCloseable {
         try (Connection c = direct.getConnection(); Statement st = c.createStatement()) {
             st.execute("SHUTDOWN COMPACT");
         } catch (SQLException e) {
-            throw new StoreException("cannot compact " + url + ": " + e.getMessage(), e);
+            throw new StoreException(OutsideProblem.describe(e, where())
+                    .orElseGet(() -> "cannot compact " + where() + ": " + rootMessage(e)), e);
         }
     }
 
     private static boolean isBlank(String s) {
         return s == null || s.isBlank();
-    }
-
-    private static boolean causedByH2Error(Throwable e, int code) {
-        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
-            if (t instanceof SQLException sql && sql.getErrorCode() == code) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static String rootMessage(Throwable e) {

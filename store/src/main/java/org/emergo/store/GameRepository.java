@@ -60,12 +60,17 @@ public final class GameRepository {
 
     /**
      * Like {@link #insertAll}, for rows already made by {@link GameRow#of} (a bulk import makes
-     * them on its reading thread). Two programs importing the same game at the same moment on
-     * PostgreSQL may both add it: the fingerprint is not unique, as 64 bits need not be.
+     * them on its reading thread). On PostgreSQL, where several programs may import at once,
+     * these transactions take turns: the fingerprint is not unique (64 bits need not be), so
+     * only one writer at a time may look for a game and add it.
      */
     public InsertResult insertRows(List<GameRow> rows, Long sourceFileId) {
         LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
         return dsl.transactionResult(tx -> {
+            if (tx.dialect() == SQLDialect.POSTGRES) {
+                // held to the commit, so the next writer sees these games
+                tx.dsl().fetch("SELECT pg_advisory_xact_lock(?, ?)", ImportLocks.NAMESPACE, ImportLocks.GAME_INSERTS);
+            }
             Batches batches = new Batches(tx.dsl(), sourceFileId, now);
             for (int from = 0; from < rows.size(); from += BATCH_SIZE) {
                 batches.insert(rows.subList(from, Math.min(rows.size(), from + BATCH_SIZE)));

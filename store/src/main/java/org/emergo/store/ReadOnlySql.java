@@ -27,6 +27,15 @@ final class ReadOnlySql {
     private static final Set<String> WRITE_WORDS = Set.of(
             "INSERT", "UPDATE", "DELETE", "MERGE", "INTO", "CREATE", "DROP", "ALTER", "TRUNCATE", "GRANT", "REVOKE");
 
+    /** The other statements of H2 and PostgreSQL: refused as such; any other first word is a typing error. */
+    private static final Set<String> STATEMENT_STARTS = Set.of(
+            "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE", "CREATE", "DROP", "ALTER", "TRUNCATE",
+            "GRANT", "REVOKE", "COMMENT", "SET", "RESET", "CALL", "DO", "EXECUTE", "PREPARE", "DEALLOCATE",
+            "BEGIN", "START", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "END", "ABORT", "LOCK", "COPY",
+            "VACUUM", "ANALYZE", "CLUSTER", "REINDEX", "REFRESH", "CHECKPOINT", "DISCARD", "LISTEN", "NOTIFY",
+            "UNLISTEN", "DECLARE", "FETCH", "MOVE", "CLOSE", "LOAD", "IMPORT", "SECURITY", "REASSIGN",
+            "RUNSCRIPT", "SCRIPT", "BACKUP", "SHUTDOWN", "HELP", "USE");
+
     private static final String ALLOWED = "only one SELECT, WITH, VALUES, TABLE, SHOW or EXPLAIN query is allowed";
 
     private ReadOnlySql() {
@@ -39,6 +48,10 @@ final class ReadOnlySql {
             throw new QueryException("the query is empty");
         }
         String first = words.get(0);
+        if (!QUERY_STARTS.contains(first) && !STATEMENT_STARTS.contains(first)) {
+            throw new QueryException("syntax error: " + first + " does not begin an SQL statement; a query begins with"
+                    + " SELECT, WITH, VALUES, TABLE, SHOW or EXPLAIN");
+        }
         if (!QUERY_STARTS.contains(first)) {
             throw new QueryException("refused: the database is opened read-only, " + ALLOWED
                     + " (this is " + article(first) + " " + first + " statement)");

@@ -1,5 +1,6 @@
 package org.emergo.store;
 
+import static org.emergo.store.jooq.Tables.GAME;
 import static org.emergo.store.jooq.Tables.SOURCE_FILE;
 
 import java.time.LocalDateTime;
@@ -25,7 +26,7 @@ public final class SourceFileRepository {
                 .map(SourceFileRepository::toSourceFile);
     }
 
-    /** Records a file about to be imported; returns its id. Its counts stay null until {@link #updateCounts}. */
+    /** Records a file about to be imported; returns its id. Its counts stay null, the mark of a file not yet wholly imported, until {@link #finish}. */
     public long insert(String path, String contentSha256, long sizeBytes) {
         return dsl.insertInto(SOURCE_FILE)
                 .set(SOURCE_FILE.PATH, StoredText.cleanAndCut(path, GameRow.SOURCE_MAX))
@@ -35,6 +36,18 @@ public final class SourceFileRepository {
                 .returningResult(SOURCE_FILE.ID)
                 .fetchOne()
                 .value1();
+    }
+
+    /**
+     * Marks the file imported, now that all of it is committed, and returns its duplicates. Its
+     * games are those stored from it, by this run or by an interrupted one before it; the other
+     * {@code accepted} records (neither rejected nor in error) were duplicates.
+     */
+    public int finish(long id, int accepted, int errors) {
+        int games = dsl.fetchCount(GAME, GAME.SOURCE_FILE_ID.eq(id));
+        int duplicates = Math.max(0, accepted - games);
+        updateCounts(id, games, duplicates, errors);
+        return duplicates;
     }
 
     /** What the import of the file found. */

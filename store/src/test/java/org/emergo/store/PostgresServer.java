@@ -21,12 +21,12 @@ import java.util.stream.Stream;
  * A PostgreSQL server for tests: the one EMERGO_TEST_PG_URL names, else a throwaway server of
  * our own (initdb and pg_ctl into a fresh temporary folder, on a free loopback port), started
  * once per JVM and stopped and deleted when the JVM ends. Each test class gets a database of
- * its own from {@link #newDatabaseUrl}.
+ * its own from {@link #newDatabaseUrl}. Public for the command's process tests (cli).
  *
  * <p>initdb refuses to run as root (CI runs as root): there both commands run as the postgres
  * user, on a folder that user owns. Missing binaries fail the tests with what to install.
  */
-final class PostgresServer {
+public final class PostgresServer {
 
     static final String ENV_URL = "EMERGO_TEST_PG_URL";
     static final Path BIN = Path.of("/usr/lib/postgresql/15/bin");
@@ -43,7 +43,7 @@ final class PostgresServer {
     }
 
     /** The server, started on first use. */
-    static synchronized PostgresServer get() {
+    public static synchronized PostgresServer get() {
         if (instance == null) {
             String external = System.getenv(ENV_URL);
             instance = external != null && !external.isBlank() ? external(external.trim()) : startLocal();
@@ -52,7 +52,7 @@ final class PostgresServer {
     }
 
     /** The JDBC URL of a new, empty database on the server. */
-    synchronized String newDatabaseUrl() {
+    public synchronized String newDatabaseUrl() {
         String name = "emergo_test_" + ProcessHandle.current().pid() + "_" + databases.incrementAndGet();
         try (Connection c = DriverManager.getConnection(adminUrl); Statement st = c.createStatement()) {
             st.execute("CREATE DATABASE " + name);

@@ -1,0 +1,107 @@
+package org.emergo.cli;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.emergo.store.Database;
+
+/**
+ * What a database holds, table by table, as sorted lines of text without what differs between
+ * equal runs (ids, times): two databases with the same contents give equal maps. Games are
+ * named by fingerprint and place in their file; {@link #withoutSources} names them by
+ * fingerprint alone, for imports whose order decides which file a game is credited to.
+ */
+final class DatabaseContents {
+
+    private static final Set<String> VARYING = Set.of("ID", "GAME_ID", "SOURCE_FILE_ID", "IMPORTED_AT",
+            "CREATED_AT", "ANALYSED_AT");
+
+    private DatabaseContents() {}
+
+    static Map<String, List<String>> of(String db, boolean analysis) {
+        Map<String, List<String>> tables = new LinkedHashMap<>();
+        try (Database database = Database.open(db); Connection c = database.dataSource().getConnection()) {
+            tables.put("game", rows(c, "SELECT g.* FROM game g"));
+            tables.put("game_tag", rows(c, "SELECT g.fingerprint, g.source, g.source_line, t.* FROM game_tag t JOIN game g ON g.id = t.game_id"));
+            tables.put("import_error", rows(c, "SELECT * FROM import_error"));
+            tables.put("source_file", rows(c, "SELECT * FROM source_file"));
+            if (analysis) {
+                for (String table : List.of("analysis", "analysis_history", "position", "finding", "shadowpiece")) {
+                    tables.put(table, rows(c, "SELECT g.fingerprint, g.source, g.source_line, t.* FROM " + table
+                            + " t JOIN game g ON g.id = t.game_id"));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return tables;
+    }
+
+    /** Games and tags by fingerprint and moves only, and import errors: for imports in any order. */
+    static Map<String, List<String>> withoutSources(String db) {
+        Map<String, List<String>> tables = new LinkedHashMap<>();
+        try (Database database = Database.open(db); Connection c = database.dataSource().getConnection()) {
+            String game = "g.variant, g.event, g.site, g.date, g.round, g.white, g.black, g.result, g.setup_epn,"
+                    + " g.moves, g.movetext, g.ply_count, g.fingerprint";
+            tables.put("game", rows(c, "SELECT " + game + " FROM game g"));
+            tables.put("game_tag", rows(c, "SELECT g.fingerprint, g.moves, t.seq, t.name, t.value FROM game_tag t"
+                    + " JOIN game g ON g.id = t.game_id"));
+            tables.put("import_error", rows(c, "SELECT * FROM import_error"));
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return tables;
+    }
+
+    /** Fails, naming the table and the first row that differs, unless the two hold the same. */
+    static void assertSameContents(Map<String, List<String>> expected, Map<String, List<String>> actual) {
+        org.junit.jupiter.api.Assertions.assertEquals(expected.keySet(), actual.keySet());
+        for (String table : expected.keySet()) {
+            List<String> e = expected.get(table);
+            List<String> a = actual.get(table);
+            if (e.equals(a)) continue;
+            int i = 0;
+            while (i < Math.min(e.size(), a.size()) && e.get(i).equals(a.get(i))) i++;
+            org.junit.jupiter.api.Assertions.fail(table + ": " + a.size() + " rows where one clean run has " + e.size()
+                    + "; first difference at row " + i + ": expected " + (i < e.size() ? e.get(i) : "no row")
+                    + ", was " + (i < a.size() ? a.get(i) : "no row"));
+        }
+    }
+
+    static long count(String db, String table) {
+        try (Database database = Database.open(db); Connection c = database.dataSource().getConnection();
+                Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<String> rows(Connection c, String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            ResultSetMetaData meta = rs.getMetaData();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    if (VARYING.contains(meta.getColumnLabel(i).toUpperCase(Locale.ROOT))) continue;
+                    Object v = rs.getObject(i);
+                    row.append(v instanceof byte[] b ? java.util.HexFormat.of().formatHex(b) : String.valueOf(v)).append('|');
+                }
+                rows.add(row.toString());
+            }
+        }
+        Collections.sort(rows);
+        return rows;
+    }
+}

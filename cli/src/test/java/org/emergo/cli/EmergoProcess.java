@@ -1,0 +1,156 @@
+package org.emergo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The built jar (target/emergo.jar) run in a child JVM, as a user runs it, with
+ * EMERGO_PROGRESS=lines so that a test can wait for a commit before it stops the process.
+ */
+final class EmergoProcess {
+
+    static final Path JAR = Path.of("target", "emergo.jar").toAbsolutePath();
+
+    private static final long TIMEOUT_SECONDS = 300;
+
+    /** How a run ended: its exit code, its standard output, its lines on stderr. */
+    record Result(int exitCode, String out, List<String> err) {}
+
+    private final Process process;
+    private final List<String> err = new ArrayList<>();
+    private final StringBuilder out = new StringBuilder();
+    private final Thread errReader;
+    private final Thread outReader;
+
+    private EmergoProcess(Process process) {
+        this.process = process;
+        this.errReader = reader(process.getErrorStream(), line -> {
+            synchronized (err) {
+                err.add(line);
+                err.notifyAll();
+            }
+        });
+        this.outReader = reader(process.getInputStream(), line -> {
+            synchronized (out) {
+                out.append(line).append('\n');
+            }
+        });
+    }
+
+    static EmergoProcess start(Path workDir, Map<String, String> env, String... args) {
+        assertTrue(Files.isRegularFile(JAR), JAR + " is missing: the process tests run after mvn package");
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC", "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
+        builder.environment().remove("EMERGO_DB");
+        builder.environment().remove(FailureHandler.DEBUG_ENV);
+        builder.environment().put(Progress.LINES_ENV, "lines");
+        builder.environment().putAll(env);
+        try {
+            return new EmergoProcess(builder.start());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static EmergoProcess start(Path workDir, String... args) {
+        return start(workDir, Map.of(), args);
+    }
+
+    /** Runs a command to its end. */
+    static Result run(Path workDir, String... args) {
+        return start(workDir, args).finish();
+    }
+
+    static Result run(Path workDir, Map<String, String> env, String... args) {
+        return start(workDir, env, args).finish();
+    }
+
+    /** Waits for a line on stderr that starts so; fails when the process ends without one. */
+    void awaitErrLine(String start) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        synchronized (err) {
+            int seen = 0;
+            while (true) {
+                for (; seen < err.size(); seen++) {
+                    if (err.get(seen).startsWith(start)) return;
+                }
+                if (!errReader.isAlive() || System.nanoTime() > deadline) {
+                    fail("no line '" + start + "' on stderr of the child; it printed " + err);
+                }
+                try {
+                    err.wait(200); // woken by each line, or to see the reader end
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Sends INT, TERM or KILL with kill(1): Process.destroy would close our ends of the child's
+     * output, and with them what it says on stopping.
+     */
+    void signal(String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+            assertEquals(0, kill.waitFor(), "kill -" + name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Waits for the end; fails after five minutes. */
+    Result finish() {
+        try {
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                fail("the child did not end in " + TIMEOUT_SECONDS + " s; stderr: " + err);
+            }
+            errReader.join();
+            outReader.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        synchronized (err) {
+            return new Result(process.exitValue(), out.toString(), List.copyOf(err));
+        }
+    }
+
+    private interface LineSink {
+        void line(String line);
+    }
+
+    private static Thread reader(InputStream in, LineSink sink) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) sink.line(line);
+            } catch (IOException e) {
+                // the child is gone
+            }
+        }, "emergo-child-output");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+}

@@ -1,0 +1,98 @@
+package org.emergo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Issue 9: an analysis stopped by SIGTERM or SIGKILL after a commit and run again ends with
+ * exactly the analyses, positions, findings and shadowpieces of one clean run, on H2 and
+ * PostgreSQL, having replayed each game once. 600 games: the analysis commits every 250.
+ */
+class InterruptedAnalysisProcessTest {
+
+    private static final Pattern INTERRUPTED = Pattern.compile(
+            "interrupted: ([\\d,]+) games are analysed and stored; run analyze again for the other ([\\d,]+)");
+    private static final Pattern ANALYSED = Pattern.compile("analysed (\\d+) games, .*");
+    private static final int GAMES = 600;
+
+    @TempDir
+    static Path dir;
+
+    private static Path games;
+    private static final Map<TestStores, Map<String, List<String>>> CLEAN = new EnumMap<>(TestStores.class);
+
+    @BeforeAll
+    static void writeTheGames() throws IOException {
+        EmergoProcess.Result r = EmergoProcess.run(dir, "generate", "--games", Integer.toString(GAMES), "--seed", "41");
+        assertEquals(0, r.exitCode(), String.join("\n", r.err()));
+        games = Files.writeString(dir.resolve("games.egn"), r.out());
+    }
+
+    static Stream<Arguments> stops() {
+        return Stream.of(TestStores.values()).flatMap(store -> Stream.of(
+                Arguments.of(store, "TERM", 250),
+                Arguments.of(store, "KILL", 250),
+                Arguments.of(store, "KILL", 500)));
+    }
+
+    @ParameterizedTest(name = "{0}: {1} after {2} games")
+    @MethodSource("stops")
+    void anAnalysisStoppedAfterACommitAndRunAgainHoldsWhatOneCleanRunHolds(TestStores store, String signal, int done) {
+        Map<String, List<String>> clean = clean(store);
+        String db = imported(store, "stopped-" + signal + "-" + done);
+
+        EmergoProcess child = EmergoProcess.start(dir, "analyze", "--db", db);
+        child.awaitErrLine("analyze: " + done + " games stored");
+        child.signal(signal);
+        EmergoProcess.Result stopped = child.finish();
+        long analysed = DatabaseContents.count(db, "analysis");
+        if (signal.equals("KILL")) {
+            assertEquals(137, stopped.exitCode());
+        } else {
+            assertEquals(143, stopped.exitCode(), String.join("\n", stopped.err()));
+            Matcher m = INTERRUPTED.matcher(stopped.err().get(stopped.err().size() - 1));
+            assertTrue(m.matches(), String.join("\n", stopped.err()));
+            assertEquals(analysed, Long.parseLong(m.group(1).replace(",", "")));
+            assertEquals(GAMES - analysed, Long.parseLong(m.group(2).replace(",", "")));
+        }
+        assertTrue(analysed < GAMES, analysed + " games analysed before the stop");
+
+        EmergoProcess.Result again = EmergoProcess.run(dir, "analyze", "--db", db);
+        assertEquals(0, again.exitCode(), String.join("\n", again.err()));
+        Matcher m = ANALYSED.matcher(again.out().lines().findFirst().orElse(""));
+        assertTrue(m.matches(), again.out());
+        assertEquals(GAMES - analysed, Long.parseLong(m.group(1)), "each game replayed once");
+        DatabaseContents.assertSameContents(clean, DatabaseContents.of(db, true));
+    }
+
+    private static String imported(TestStores store, String name) {
+        String db = store.newDatabase(dir, name);
+        EmergoProcess.Result r = EmergoProcess.run(dir, "import", "--db", db, games.toString());
+        assertEquals(0, r.exitCode(), String.join("\n", r.err()));
+        return db;
+    }
+
+    private static synchronized Map<String, List<String>> clean(TestStores store) {
+        return CLEAN.computeIfAbsent(store, s -> {
+            String db = imported(s, "clean");
+            EmergoProcess.Result r = EmergoProcess.run(dir, "analyze", "--db", db);
+            assertEquals(0, r.exitCode(), String.join("\n", r.err()));
+            return DatabaseContents.of(db, true);
+        });
+    }
+}

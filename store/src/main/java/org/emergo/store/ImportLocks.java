@@ -1,0 +1,69 @@
+package org.emergo.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+
+/**
+ * On PostgreSQL, one import at a time of a given file content, across programs: a second
+ * program waits until the first has imported the file, then finds it imported. Held on a
+ * connection of its own (a session lock), so that the server frees it when the program dies.
+ * On H2 there is nothing to lock: a database file is open in one program at a time.
+ */
+public final class ImportLocks implements AutoCloseable {
+
+    /** The first key of emergo's advisory locks ("EMGO"), so other users of the server keep theirs. */
+    static final int NAMESPACE = 0x454D474F;
+
+    /** The second key of the lock that {@link GameRepository#insertRows} holds to its commit. */
+    static final int GAME_INSERTS = 0;
+
+    private final Connection connection;
+    private final int key;
+
+    private ImportLocks(Connection connection, int key) {
+        this.connection = connection;
+        this.key = key;
+    }
+
+    /**
+     * Waits until no other program imports a file of this content (SHA-256, hex), and holds that
+     * until {@link #close}.
+     */
+    public static ImportLocks forFile(Database db, String contentSha256) {
+        if (!db.isPostgres()) return new ImportLocks(null, 0);
+        // 32 bits of the hash: two contents that share them wait for each other, nothing worse
+        int key = (int) Long.parseLong(contentSha256.substring(0, 8), 16) | 1; // never GAME_INSERTS
+        try {
+            Connection c = db.dataSource().getConnection();
+            try {
+                call(c, "SELECT pg_advisory_lock(?, ?)", key);
+            } catch (SQLException e) {
+                c.close();
+                throw e;
+            }
+            return new ImportLocks(c, key);
+        } catch (SQLException e) {
+            throw new StoreException(OutsideProblem.describe(e, db.where())
+                    .orElseGet(() -> "cannot lock the import of a file: " + e.getMessage()), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (connection == null) return;
+        try (Connection c = connection) {
+            call(c, "SELECT pg_advisory_unlock(?, ?)", key);
+        } catch (SQLException e) {
+            // a connection that failed is gone, and its session's locks with it
+        }
+    }
+
+    private static void call(Connection c, String sql, int key) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(sql)) {
+            st.setInt(1, NAMESPACE);
+            st.setInt(2, key);
+            st.executeQuery().close();
+        }
+    }
+}
