@@ -100,7 +100,7 @@ class InterruptedImportProcessTest {
             String db = s.newDatabase(dir, "clean");
             EmergoProcess.Result r = EmergoProcess.run(dir, "import", "--db", db, first.toString(), second.toString());
             assertEquals(1, r.exitCode(), String.join("\n", r.err()));
-            assertTrue(r.out().startsWith("imported 5000 games from 2 files: 200 duplicates, 1 errors"), r.out());
+            assertTrue(r.out().startsWith("imported 5000 games from 2 files: 200 duplicates, 1 error"), r.out());
             return DatabaseContents.of(db, false);
         });
     }

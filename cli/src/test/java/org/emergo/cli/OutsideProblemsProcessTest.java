@@ -68,7 +68,7 @@ class OutsideProblemsProcessTest {
 
     @Test
     void aMistypedQueryIsASyntaxError() {
-        String db = dir.resolve("db").toString();
+        String db = "jdbc:h2:mem:syntax";
         assertOneLine(EmergoProcess.run(dir, "sql", "--db", db, "SELEC 1"), "emergo sql: syntax error: SELEC does not"
                 + " begin an SQL statement; a query begins with SELECT, WITH, VALUES, TABLE, SHOW or EXPLAIN");
         String line = oneLine(EmergoProcess.run(dir, "sql", "--db", db, "SELECT * FRM game"));
