@@ -16,7 +16,9 @@ import picocli.CommandLine.Command;
 /** {@code emergo demo}: the main job on the shipped samples: import, analyse, report. */
 @Command(name = "demo", description = {
     "Import the sample games, analyse them and print what the analysis found, into a",
-    "database of its own (emergo-data/demo). Running it again adds nothing."})
+    "database of its own (emergo-data/demo), then serve the web viewer on it at",
+    "http://127.0.0.1:7070/ until Ctrl-C (--no-serve: stop after the report). Running it",
+    "again adds nothing."})
 final class DemoCommand implements Callable<Integer> {
 
     /** The example queries the report shows, with a title each. */
@@ -33,11 +35,18 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--samples", paramLabel = "DIR", description = "the sample games (default: sample-games)")
     Path samples;
 
+    @CommandLine.Option(names = "--no-serve", description = "print the report and stop, without serving the viewer")
+    boolean noServe;
+
+    @CommandLine.Option(names = "--port", paramLabel = "PORT", defaultValue = "7070",
+            description = "the viewer's port on 127.0.0.1 (default: 7070)")
+    int port;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         Path home = home();
         Path sampleDir = samples != null ? samples : home.resolve("sample-games");
@@ -68,7 +77,9 @@ final class DemoCommand implements Callable<Integer> {
         out.println("      ./emergo sql --db " + db + " \"SELECT * FROM finding ORDER BY game_id, ply\"");
         out.println("      ./emergo export --db " + db + " --where \"id IN (SELECT game_id FROM finding)\"");
         out.flush();
-        return 0;
+        if (noServe) return 0;
+        out.println();
+        return ServeCommand.serve(dbOption.open(), "127.0.0.1", port, out, spec.commandLine().getErr());
     }
 
     /** The project folder: EMERGO_HOME (set by the launcher), else the working directory. */

@@ -144,7 +144,22 @@ public final class Database implements AutoCloseable {
     private static String h2Settings(String url) {
         String upper = url.toUpperCase(Locale.ROOT);
         return (upper.contains(";NON_KEYWORDS=") ? "" : ";NON_KEYWORDS=VALUE")
-                + (upper.contains(";COMPRESS=") ? "" : ";COMPRESS=TRUE");
+                + (upper.contains(";COMPRESS=") ? "" : ";COMPRESS=TRUE")
+                + (isH2File(upper) && !upper.contains(";AUTO_SERVER=") && !upper.contains(";FILE_LOCK=") ? ";AUTO_SERVER=TRUE" : "");
+    }
+
+    /**
+     * AUTO_SERVER=TRUE (H2's mixed mode): the first program to open a file serves it to the
+     * next ones over a local socket, so {@code emergo import}, {@code analyze} and {@code sql}
+     * keep working on a file that {@code emergo serve} holds open. Only for files: an
+     * in-memory or server database has no file to share.
+     */
+    static boolean isH2File(String upperUrl) {
+        if (!upperUrl.startsWith("JDBC:H2:")) return false;
+        String rest = upperUrl.substring("JDBC:H2:".length());
+        if (rest.startsWith("FILE:")) return true;
+        return !(rest.startsWith("MEM:") || rest.startsWith("TCP:") || rest.startsWith("SSL:") || rest.startsWith("ZIP:")
+                || rest.startsWith("NIO") || rest.startsWith("SPLIT:") || rest.startsWith("ASYNC:") || rest.startsWith("RETRY:"));
     }
 
     private static JdbcConnectionPool pool(JdbcConnectionPool pool) {
