@@ -4,7 +4,8 @@
 -- positions reads 300,000-600,000 rows a second, minutes at 100,000 games.
 --
 -- The figures are derived data like positions: this migration drops every analysis (history
--- is kept, as in V3), and the next `emergo analyze` replays every game again.
+-- is kept, as in V3), and the next `emergo analyze` replays every game again. A later
+-- migration that drops analyses must empty the tables below as well.
 
 TRUNCATE TABLE position;
 DELETE FROM finding;
@@ -29,8 +30,8 @@ ALTER TABLE analysis ADD COLUMN shadowpieces SMALLINT NOT NULL;
 -- material (men in hand and in owned columns) of each side in the last position replayed
 ALTER TABLE analysis ADD COLUMN white_material_end SMALLINT NOT NULL;
 ALTER TABLE analysis ADD COLUMN black_material_end SMALLINT NOT NULL;
--- mobility: legal moves of each side, averaged over the positions where it was to move
--- (NULL when it never was)
+-- mobility: legal moves of each side, averaged over the positions it moved from (NULL when
+-- it made no move)
 ALTER TABLE analysis ADD COLUMN white_mobility REAL;
 ALTER TABLE analysis ADD COLUMN black_mobility REAL;
 
@@ -80,18 +81,18 @@ CREATE TABLE capture_chance (
     CONSTRAINT capture_chance_game_fk FOREIGN KEY (game_id) REFERENCES game (id) ON DELETE CASCADE
 );
 
--- Material and mobility over the game, in stages of 20 plies: stage s covers plies 20s to
--- 20s + 19 of the positions replayed (ply 0 the start).
+-- Material and mobility over the game, in stages of 40 plies: stage s covers plies 40s to
+-- 40s + 39 of the positions replayed (ply 0 the start).
 CREATE TABLE game_stage (
     game_id         BIGINT NOT NULL,
     stage           SMALLINT NOT NULL,
     -- material of each side in the stage's first position
     white_material  SMALLINT NOT NULL,
     black_material  SMALLINT NOT NULL,
-    -- legal moves of each side averaged over the stage's positions where it was to move
-    -- (NULL when it never was)
+    -- legal moves of each side averaged over the stage's positions it moved from (NULL when
+    -- it made no move in the stage)
     white_mobility  REAL,
     black_mobility  REAL,
     CONSTRAINT game_stage_pk PRIMARY KEY (game_id, stage)
-    -- No foreign key to game, as in position: this table takes ten rows a game.
+    -- No foreign key to game, as in position: this table takes five rows a game.
 );

@@ -1,11 +1,13 @@
 -- Positions where the player to move had a capture of 4 or more men available, with the
--- move that was played there.
-SELECT p.game_id,
-       p.ply,
-       p.side_to_move,
-       p.max_capture,
+-- move that was played there. Table capture_chance lists the positions with a capture of 3
+-- or more available; the position string and the move come from each one's position row.
+SELECT c.game_id,
+       c.ply,
+       c.player AS side_to_move,
+       c.available AS max_capture,
        p.epn,
        p.next_move AS played
-FROM position p
-WHERE p.max_capture >= 4
-ORDER BY p.max_capture DESC, p.game_id, p.ply;
+FROM capture_chance c
+JOIN position p ON p.game_id = c.game_id AND p.ply = c.ply
+WHERE c.available >= 4
+ORDER BY c.available DESC, c.game_id, c.ply;

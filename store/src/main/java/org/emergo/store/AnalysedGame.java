@@ -18,7 +18,7 @@ import org.emergo.rules.Variant;
  */
 public record AnalysedGame(long gameId, Variant variant, String resultByRule, String termination, Integer endPly, Integer stoppedAtPly,
         int pliesReplayed, List<PositionRow> positions, List<Finding> findings, List<Shadowpiece> shadowpieces,
-        String findingsDigest, String error) {
+        String findingsDigest, GameFigures figures, String error) {
 
     static AnalysedGame of(long gameId, Variant variant, Analysis a) {
         List<PositionRow> rows = new ArrayList<>(a.positions().size());
@@ -30,13 +30,13 @@ public record AnalysedGame(long gameId, Variant variant, String resultByRule, St
         }
         return new AnalysedGame(gameId, variant, a.resultByRule(), a.termination().description(),
                 a.endPly() < 0 ? null : a.endPly(), a.stoppedAtPly() < 0 ? null : a.stoppedAtPly(),
-                a.pliesReplayed(), rows, a.findings(), a.shadowpieces(), digest(a.findings()), null);
+                a.pliesReplayed(), rows, a.findings(), a.shadowpieces(), digest(a.findings()), GameFigures.of(a), null);
     }
 
     /** A game whose replay threw: kept as an analysis row so the run goes on and the user sees it. */
     static AnalysedGame failed(long gameId, Variant variant, Exception e) {
         return new AnalysedGame(gameId, variant, "*", "replay error", null, 0, 0, List.of(), List.of(), List.of(),
-                digest(List.of()), e.toString());
+                digest(List.of()), GameFigures.NONE, e.toString());
     }
 
     /** SHA-256 of what identifies the findings (ply, code, move, expected), for comparing engine versions. */

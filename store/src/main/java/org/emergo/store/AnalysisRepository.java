@@ -91,6 +91,7 @@ public final class AnalysisRepository {
                     insertPositions(c, part);
                     insertFindings(c, part);
                     insertShadowpieces(c, part);
+                    insertFigures(c, part);
                     insertAnalyses(c, part, engineVersion, now);
                     c.commit();
                 }
@@ -136,7 +137,8 @@ public final class AnalysisRepository {
     }
 
     private static void deleteOld(Connection c, List<AnalysedGame> games, String engineVersion) throws SQLException {
-        for (String table : List.of("position", "finding", "shadowpiece", "analysis")) {
+        for (String table : List.of("position", "finding", "shadowpiece", "capture_length", "tall_column",
+                "capture_chance", "game_stage", "analysis")) {
             try (PreparedStatement st = c.prepareStatement("DELETE FROM " + table + " WHERE game_id = ?")) {
                 for (AnalysedGame g : games) {
                     st.setLong(1, g.gameId());
@@ -167,8 +169,10 @@ public final class AnalysisRepository {
     private static void insertAnalyses(Connection c, List<AnalysedGame> games, String engineVersion, Timestamp now)
             throws SQLException {
         try (PreparedStatement a = c.prepareStatement("INSERT INTO analysis (game_id, result_by_rule, termination, "
-                        + "end_ply, stopped_at_ply, plies_replayed, findings, findings_digest, engine_version, analysed_at) "
-                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                        + "end_ply, stopped_at_ply, plies_replayed, findings, findings_digest, engine_version, analysed_at, "
+                        + "captures, men_captured, longest_capture, first_capture_ply, biggest_capture_available, tallest, "
+                        + "tallest_square, tallest_ply, shadowpieces, white_material_end, black_material_end, white_mobility, "
+                        + "black_mobility) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
                 PreparedStatement h = c.prepareStatement("INSERT INTO analysis_history (game_id, engine_version, "
                         + "result_by_rule, findings, findings_digest, analysed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
             for (AnalysedGame g : games) {
@@ -182,6 +186,20 @@ public final class AnalysisRepository {
                 a.setString(8, g.findingsDigest());
                 a.setString(9, engineVersion);
                 a.setTimestamp(10, now);
+                GameFigures f = g.figures();
+                a.setInt(11, f.captures());
+                a.setInt(12, f.menCaptured());
+                a.setShort(13, (short) f.longestCapture());
+                setInteger(a, 14, f.firstCapturePly());
+                a.setShort(15, (short) f.biggestCaptureAvailable());
+                a.setShort(16, (short) f.tallest());
+                a.setString(17, f.tallestSquare());
+                setInteger(a, 18, f.tallestPly());
+                a.setShort(19, (short) f.shadowpieces());
+                a.setShort(20, (short) f.whiteMaterialEnd());
+                a.setShort(21, (short) f.blackMaterialEnd());
+                setReal(a, 22, f.whiteMobility());
+                setReal(a, 23, f.blackMobility());
                 a.addBatch();
                 h.setLong(1, g.gameId());
                 h.setString(2, engineVersion);
@@ -271,6 +289,64 @@ public final class AnalysisRepository {
             }
             st.executeBatch();
         }
+    }
+
+    /** The rows of capture_length, tall_column, capture_chance and game_stage (sql/V5__game_figures.sql). */
+    private static void insertFigures(Connection c, List<AnalysedGame> games) throws SQLException {
+        try (PreparedStatement lengths = c.prepareStatement(
+                        "INSERT INTO capture_length (game_id, men, captures, first_ply) VALUES (?, ?, ?, ?)");
+                PreparedStatement tall = c.prepareStatement(
+                        "INSERT INTO tall_column (game_id, square, height, first_ply, owner) VALUES (?, ?, ?, ?, ?)");
+                PreparedStatement chances = c.prepareStatement(
+                        "INSERT INTO capture_chance (game_id, ply, player, available, taken) VALUES (?, ?, ?, ?, ?)");
+                PreparedStatement stages = c.prepareStatement("INSERT INTO game_stage (game_id, stage, white_material, "
+                        + "black_material, white_mobility, black_mobility) VALUES (?, ?, ?, ?, ?, ?)")) {
+            for (AnalysedGame g : games) {
+                GameFigures f = g.figures();
+                for (GameFigures.CaptureLength l : f.captureLengths()) {
+                    lengths.setLong(1, g.gameId());
+                    lengths.setShort(2, (short) l.men());
+                    lengths.setInt(3, l.captures());
+                    lengths.setInt(4, l.firstPly());
+                    lengths.addBatch();
+                }
+                for (GameFigures.TallColumn t : f.tallColumns()) {
+                    tall.setLong(1, g.gameId());
+                    tall.setString(2, t.square());
+                    tall.setShort(3, (short) t.height());
+                    tall.setInt(4, t.firstPly());
+                    tall.setString(5, String.valueOf(t.owner()));
+                    tall.addBatch();
+                }
+                for (GameFigures.CaptureChance ch : f.captureChances()) {
+                    chances.setLong(1, g.gameId());
+                    chances.setInt(2, ch.ply());
+                    chances.setString(3, String.valueOf(ch.player()));
+                    chances.setShort(4, (short) ch.available());
+                    if (ch.taken() == null) chances.setNull(5, Types.SMALLINT);
+                    else chances.setShort(5, (short) (int) ch.taken());
+                    chances.addBatch();
+                }
+                for (GameFigures.Stage s : f.stages()) {
+                    stages.setLong(1, g.gameId());
+                    stages.setShort(2, (short) s.stage());
+                    stages.setShort(3, (short) s.whiteMaterial());
+                    stages.setShort(4, (short) s.blackMaterial());
+                    setReal(stages, 5, s.whiteMobility());
+                    setReal(stages, 6, s.blackMobility());
+                    stages.addBatch();
+                }
+            }
+            lengths.executeBatch();
+            tall.executeBatch();
+            chances.executeBatch();
+            stages.executeBatch();
+        }
+    }
+
+    private static void setReal(PreparedStatement st, int index, Float value) throws SQLException {
+        if (value == null) st.setNull(index, Types.REAL);
+        else st.setFloat(index, value);
     }
 
     private static void setInteger(PreparedStatement st, int index, Integer value) throws SQLException {

@@ -120,6 +120,55 @@ class AnalysisQueriesTest {
         }
 
         @Test
+        void theAnalysisRowCarriesTheGamesFigures() {
+            String figures = "SELECT captures, men_captured, longest_capture, first_capture_ply, biggest_capture_available, "
+                    + "tallest, tallest_square, tallest_ply, shadowpieces, white_material_end, black_material_end, "
+                    + "white_mobility, black_mobility FROM analysis WHERE game_id = ";
+            // game 1: captures of 2 (ply 2) and 5 men (ply 3) ending on c4:w3b5; White moved from 5 and 1 moves, Black from 1
+            assertEquals(List.of(List.of(2L, 7L, 5L, 2L, 5L, 8L, "c4", 3L, 0L, 10L, 0L, 3.0, 1.0)),
+                    plain(rows(figures + ids.get(0))));
+            // game 6: Black's shadowpiece of two takes c5 at ply 3 and stands as c5:b2w; Black moved from 36 and 1 moves
+            assertEquals(List.of(List.of(1L, 1L, 1L, 3L, 1L, 3L, "c5", 3L, 1L, 0L, 3L, 4.0, 18.5)),
+                    plain(rows(figures + ids.get(5))));
+            // game 4: no capture, no column taller than one
+            assertEquals(List.of(List.of(0L, 0L, 0L, 0L, 1L, "e4", 1L, 0L, 12L, 12L, 40.0, 36.0)),
+                    plain(rows("SELECT captures, men_captured, longest_capture, biggest_capture_available, tallest, "
+                            + "tallest_square, tallest_ply, shadowpieces, white_material_end, black_material_end, "
+                            + "white_mobility, black_mobility FROM analysis WHERE game_id = " + ids.get(3)
+                            + " AND first_capture_ply IS NULL")));
+        }
+
+        @Test
+        void captureLengthsCountEachGamesCapturesBySize() {
+            assertEquals(List.of(List.of(ids.get(0), 2L, 1L, 2L), List.of(ids.get(0), 5L, 1L, 3L),
+                            List.of(ids.get(1), 1L, 1L, 2L), List.of(ids.get(5), 1L, 1L, 3L)),
+                    plain(rows("SELECT game_id, men, captures, first_ply FROM capture_length ORDER BY game_id, men")));
+        }
+
+        @Test
+        void tallColumnsListTheFirstPlyOfEachHeightFromFiveOnEachSquare() {
+            assertEquals(List.of(List.of(ids.get(0), "c4", 5L, 3L, "w"), List.of(ids.get(0), "c4", 6L, 3L, "w"),
+                            List.of(ids.get(0), "c4", 7L, 3L, "w"), List.of(ids.get(0), "c4", 8L, 3L, "w"),
+                            List.of(ids.get(4), "e4", 5L, 1L, "w"), List.of(ids.get(4), "e5", 5L, 0L, "w")),
+                    plain(rows("SELECT game_id, square, height, first_ply, owner FROM tall_column "
+                            + "ORDER BY game_id, square, height")));
+        }
+
+        @Test
+        void captureChancesListPositionsWithThreeOrMoreMenToTake() {
+            assertEquals(List.of(List.of(ids.get(0), 2L, "w", 5L, 5L)),
+                    plain(rows("SELECT game_id, ply, player, available, taken FROM capture_chance ORDER BY game_id, ply")));
+        }
+
+        @Test
+        void gameStagesHoldMaterialAtTheStartAndMobilityOfEachFortyPlies() {
+            assertEquals(List.of(List.of(ids.get(2), 0L, 12L, 12L, 38.0, 34.5), List.of(ids.get(5), 0L, 1L, 2L, 4.0, 18.5)),
+                    plain(rows("SELECT game_id, stage, white_material, black_material, white_mobility, black_mobility "
+                            + "FROM game_stage WHERE game_id IN (" + ids.get(2) + ", " + ids.get(5) + ") ORDER BY game_id")));
+            assertEquals(List.of(List.of(6L)), plain(rows("SELECT COUNT(*) FROM game_stage")));
+        }
+
+        @Test
         void theMoveViewListsTheMovesAsWrittenAndCanonical() {
             assertEquals(List.of(List.of(1L, "f4-e4", "f4-e4"), List.of(2L, "e5xe3", "e5xe3")),
                     plain(rows("SELECT ply, text, canonical FROM move WHERE game_id = " + ids.get(1) + " ORDER BY ply")));
@@ -166,11 +215,11 @@ class AnalysisQueriesTest {
         void gamesWhoseDerivedRowsAMigrationDroppedAreAnalysedAgainOverTheirHistory() {
             String snapshot = "SELECT game_id, ply, hash, epn, next_move, board FROM position ORDER BY game_id, ply";
             List<List<Object>> before = rows(snapshot);
-            // what V3__lean_positions.sql does: derived rows go, analysis_history stays
-            db.dsl().execute("DELETE FROM position");
-            db.dsl().execute("DELETE FROM finding");
-            db.dsl().execute("DELETE FROM shadowpiece");
-            db.dsl().execute("DELETE FROM analysis");
+            // what V3__lean_positions.sql and V5__game_figures.sql do: derived rows go, analysis_history stays
+            for (String table : List.of("position", "finding", "shadowpiece", "capture_length", "tall_column",
+                    "capture_chance", "game_stage", "analysis")) {
+                db.dsl().execute("DELETE FROM " + table);
+            }
             assertEquals(6, new AnalysisJob(db, 1).run(false, done -> {}).games());
             assertEquals(before, rows(snapshot));
             assertEquals(List.of(List.of(6L)), plain(rows("SELECT COUNT(*) FROM analysis_history")));
@@ -219,10 +268,22 @@ class AnalysisQueriesTest {
         }
 
         @Test
+        void query7GivesMaterialAndMobilityByStage() throws IOException {
+            // one stage (plies 0-39) in all six games; White's material 5, 5, 12, 12, 5, 1 at ply 0, Black's
+            // 5, 5, 12, 12, 1, 2; White's mobility 3, 5, 38, 40, 4, 4, Black's 1, 1, 34.5, 36, 1, 18.5
+            assertEquals(List.of(List.of(0L, 39L, 6L, 6.7, 6.2, 15.7, 15.3)), plain(query("07_material_and_mobility.sql")));
+        }
+
+        @Test
+        void query8NamesWhoMissesMajorityCaptures() throws IOException {
+            assertEquals(List.of(List.of("Brand, Bram", 1L, 1L, 2L)), plain(query("08_missed_majority_by_player.sql")));
+        }
+
+        @Test
         void everyShippedQueryIsCoveredHere() throws IOException {
             try (var files = Files.list(Path.of("..", "sql", "queries"))) {
                 // Each file has its test above; a new file needs one.
-                assertEquals(9, files.filter(f -> f.toString().endsWith(".sql")).count());
+                assertEquals(11, files.filter(f -> f.toString().endsWith(".sql")).count());
             }
         }
     }

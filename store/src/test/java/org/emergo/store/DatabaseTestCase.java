@@ -47,8 +47,10 @@ abstract class DatabaseTestCase {
 
     @BeforeEach
     void emptyTables() {
-        // position has no foreign key to game (see V2__analysis.sql): emptied by hand
+        // position, tall_column and game_stage have no foreign key to game: emptied by hand
         db.dsl().execute("DELETE FROM position");
+        db.dsl().execute("DELETE FROM tall_column");
+        db.dsl().execute("DELETE FROM game_stage");
         db.dsl().deleteFrom(GAME_TAG).execute();
         db.dsl().deleteFrom(GAME).execute();
         db.dsl().deleteFrom(IMPORT_ERROR).execute();
