@@ -111,12 +111,12 @@ final class ChartSvg {
         }
     }
 
-    /** A round top for the axis: 1, 2 or 5 times a power of ten, at least the largest bar. */
+    /** A round top for the axis, at least the largest bar, whose quarters are round too. */
     static int niceMax(int max) {
         if (max <= 4) return 4;
         int p = 1;
         while (p * 10 <= max) p *= 10;
-        for (int m : new int[] {1, 2, 4, 5, 10}) {
+        for (int m : new int[] {1, 2, 4, 5, 8, 10}) {
             if (m * p >= max && (m * p) % 4 == 0) return m * p;
         }
         return 10 * p;

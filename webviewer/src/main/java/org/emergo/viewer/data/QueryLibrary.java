@@ -26,14 +26,25 @@ public final class QueryLibrary {
 
     /** An example query: its file name and text. */
     public record Example(String name, String sql) {
-        /** The first comment line: what the query answers. */
+        /** The query's leading comment up to its first full stop or question mark: what it answers. */
         public String description() {
+            StringBuilder text = new StringBuilder();
             for (String line : sql.lines().toList()) {
                 String l = line.strip();
-                if (l.startsWith("--")) return l.substring(2).strip();
-                if (!l.isEmpty()) break;
+                if (!l.startsWith("--")) break;
+                text.append(text.length() == 0 ? "" : " ").append(l.substring(2).strip());
+                int end = sentenceEnd(text);
+                if (end > 0) return text.substring(0, end);
             }
-            return name;
+            return text.length() == 0 ? name : text.toString();
+        }
+
+        private static int sentenceEnd(CharSequence s) {
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if ((c == '.' || c == '?') && (i + 1 == s.length() || s.charAt(i + 1) == ' ')) return i + 1;
+            }
+            return -1;
         }
     }
 

@@ -39,7 +39,7 @@ public final class Statistics {
     }
 
     Chart gameLength() {
-        return histogram("length", "Game length", "plies replayed, in tens",
+        return histogram("length", "Game length", "plies replayed (bars of 10)",
                 "SELECT plies_replayed / 10, COUNT(*) FROM analysis GROUP BY plies_replayed / 10 ORDER BY 1", 10);
     }
 
@@ -50,7 +50,7 @@ public final class Statistics {
     }
 
     Chart firstCapture() {
-        return histogram("first-capture", "Ply of the first capture", "ply, in fives",
+        return histogram("first-capture", "Ply of the first capture", "ply (bars of 5)",
                 "SELECT first_capture_ply / 5, COUNT(*) FROM analysis WHERE first_capture_ply IS NOT NULL"
                         + " GROUP BY first_capture_ply / 5 ORDER BY 1", 5);
     }
