@@ -287,7 +287,8 @@ public final class Database implements AutoCloseable {
      * superseded pages for a while, so a bulk import leaves the file about twice as large as
      * its data (100,000 games: 190 MB, 91 MB after this, which took 1.5 s). Worth calling at
      * the end of an import that added many games; an analysis leaves little garbage (its file
-     * is 93-96% live) and skips it. PostgreSQL reclaims space by itself.
+     * is 93-96% live) and skips it. PostgreSQL reclaims space by itself. A file that another
+     * program has open too (H2's mixed mode) is only closed.
      */
     public void closeAndCompact() {
         if (isPostgres() || url.startsWith("jdbc:h2:mem:")) {
@@ -301,9 +302,19 @@ public final class Database implements AutoCloseable {
         direct.setUser("sa");
         direct.setPassword("");
         try (Connection c = direct.getConnection(); Statement st = c.createStatement()) {
+            // In mixed mode another program may have the file open too (emergo serve): a shutdown
+            // would close it under that program's feet, so the file is compacted another time.
+            if (otherSessions(st)) return;
             st.execute("SHUTDOWN COMPACT");
         } catch (SQLException e) {
             throw new StoreException("cannot compact " + url + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether sessions other than this statement's are open on the database. */
+    private static boolean otherSessions(Statement st) throws SQLException {
+        try (var rs = st.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS")) {
+            return rs.next() && rs.getInt(1) > 1;
         }
     }
 
