@@ -307,6 +307,9 @@ class ViewerRoutesTest {
             JsonNode some = json(client.get("/api/games?player=" + enc("Freeling, Christian") + "&sort=id&dir=asc"));
             assertEquals(2, some.get("total").asInt());
             assertEquals(workedExample, some.get("games").get(0).get("id").asLong());
+            JsonNode newestFirst = json(client.get("/api/games?player=" + enc("Freeling, Christian")));
+            assertEquals(missedMajority, newestFirst.get("games").get(0).get("id").asLong());
+            assertEquals(workedExample, newestFirst.get("games").get(1).get("id").asLong());
             assertEquals("1-0", some.get("games").get(0).get("resultByRule").asText());
             Response bad = client.get("/api/games?result=9");
             assertEquals(400, bad.code());
