@@ -6,7 +6,7 @@ import org.emergo.rules.Position;
 import org.emergo.rules.Termination;
 
 /**
- * What replaying one record found (RULES.md 8): the positions it went through, the moves
+ * What replaying one record found (docs/findings.md#how-a-game-is-checked): the positions it went through, the moves
  * carried out, the findings and the end by rule.
  *
  * @param positions    positions after ply 0..n, n = moves carried out

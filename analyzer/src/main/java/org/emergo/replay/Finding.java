@@ -3,7 +3,7 @@ package org.emergo.replay;
 import org.emergo.rules.Side;
 
 /**
- * One rule breach found in a record (RULES.md 8), as data.
+ * One rule breach found in a record (docs/findings.md#finding-codes), as data.
  *
  * @param ply           the move's number in the main line (1 is the first move); for
  *                      RESULT_MISMATCH the ply at which the game ended by rule

@@ -1,6 +1,6 @@
 package org.emergo.replay;
 
-/** The analyser's finding codes (RULES.md 8), in the order in which they are tried. */
+/** The analyser's finding codes (docs/findings.md#finding-codes), in the order in which they are tried. */
 public enum FindingCode {
     NOT_ON_BOARD(true),
     UNPLAYABLE(true),
@@ -11,7 +11,7 @@ public enum FindingCode {
     CENTRE_FIRST_ENTRY(false),
     FEEDING_ENTRY(false),
     AMBIGUOUS_MOVE(true),
-    /** A move after the game ended by rule (RULES.md 7); checked before all others. */
+    /** A move after the game ended by rule (docs/rules.md#end-of-the-game); checked before all others. */
     MOVES_AFTER_END(true),
     /** The result tag disagrees with the game's end by rule. */
     RESULT_MISMATCH(false);

@@ -7,7 +7,7 @@ import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
 import org.emergo.rules.Side;
 
-/** Gives an illegal move the first finding code of RULES.md 8 that applies. */
+/** Gives an illegal move the first finding code of docs/findings.md#finding-codes that applies. */
 final class LegalityCheck {
 
     private LegalityCheck() {}

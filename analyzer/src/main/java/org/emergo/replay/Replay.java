@@ -14,7 +14,7 @@ import org.emergo.rules.Side;
 import org.emergo.rules.Termination;
 
 /**
- * Replays a record's main line through the rules engine (RULES.md 8): every move is checked
+ * Replays a record's main line through the rules engine (docs/findings.md#how-a-game-is-checked): every move is checked
  * against the legal moves of its position and gets at most one finding; moves whose code
  * "goes on" are carried out as written, the others end the replay.
  */
@@ -117,7 +117,7 @@ public final class Replay {
         Termination termination = game.termination();
         String result = termination.result(game.current().sideToMove());
         int endPly = termination.isOver() ? game.ply() : -1;
-        // RESULT_MISMATCH only where the end by rule is known (RULES.md 8).
+        // RESULT_MISMATCH only where the end by rule is known (docs/findings.md#result_mismatch).
         if (termination.isOver() && !result.equals(resultTag)) {
             findings.add(new Finding(endPly, FindingCode.RESULT_MISMATCH, game.current().sideToMove(), resultTag,
                     result, 0, "the game ended by rule at ply " + endPly + " (" + termination.description() + ", "

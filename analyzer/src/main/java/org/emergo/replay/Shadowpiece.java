@@ -3,7 +3,7 @@ package org.emergo.replay;
 import org.emergo.rules.Side;
 
 /**
- * A shadowpiece (RULES.md 6: all remaining men entered as one column) and what became of it.
+ * A shadowpiece (docs/rules.md#shadowpieces: all remaining men entered as one column) and what became of it.
  *
  * @param ply         the ply that entered it
  * @param player      who entered it

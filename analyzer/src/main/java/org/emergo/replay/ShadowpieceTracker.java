@@ -8,7 +8,7 @@ import org.emergo.rules.Move;
 import org.emergo.rules.Position;
 import org.emergo.rules.Side;
 
-/** Follows every shadowpiece from its entry until its owner loses the top (RULES.md 6). */
+/** Follows every shadowpiece from its entry until its owner loses the top (docs/rules.md#shadowpieces). */
 final class ShadowpieceTracker {
 
     private static final class Tracked {

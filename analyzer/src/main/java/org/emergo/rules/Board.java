@@ -9,14 +9,14 @@ import java.util.Arrays;
  */
 public final class Board {
 
-    /** The 41 dark squares of the 9x9 board, named by oblique lines (RULES.md 2). */
+    /** The 41 dark squares of the 9x9 board, named by oblique lines (docs/rules.md#the-emergo-board). */
     public static final Board EMERGO = new Board(
             "Emergo", 9, 9,
             new int[][] {{1, 0}, {-1, 0}, {0, 1}, {0, -1}},
             (f, r) -> Math.abs(f - r) <= 4 && f + r >= 4 && f + r <= 12,
             4, 4);
 
-    /** The hexhex board of side 4, 37 cells (RULES.md 3). */
+    /** The hexhex board of side 4, 37 cells (docs/rules.md#the-hexemergo-board). */
     public static final Board HEXEMERGO = new Board(
             "HexEmergo", 7, 7,
             new int[][] {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}},
@@ -110,7 +110,7 @@ public final class Board {
         return directions;
     }
 
-    /** The centre square, where White may not make the first entry (RULES.md 6). */
+    /** The centre square, where White may not enter first (docs/rules.md#the-centre-on-the-first-move). */
     public int centre() {
         return centre;
     }

@@ -2,7 +2,7 @@ package org.emergo.rules;
 
 /**
  * A column: J jailers of the owner's colour on top of P prisoners of the other colour
- * (RULES.md 1). Inside positions a column is a packed int, 0 for an empty square:
+ * (docs/rules.md#pieces-and-columns). Inside positions a column is a packed int, 0 for an empty square:
  * bit 0 the owner (0 white, 1 black), bits 1-15 the prisoners, bits 16-30 the jailers.
  */
 public record Column(Side owner, int jailers, int prisoners) {
@@ -28,7 +28,7 @@ public record Column(Side owner, int jailers, int prisoners) {
         return packed == 0 ? null : new Column(owner(packed), jailers(packed), prisoners(packed));
     }
 
-    /** Column notation of FORMATS.md 4: {@code w}, {@code w3b2}, {@code bw4}. */
+    /** Column notation of docs/formats.md#position-strings: {@code w}, {@code w3b2}, {@code bw4}. */
     @Override
     public String toString() {
         char[] out = new char[12];
@@ -55,13 +55,13 @@ public record Column(Side owner, int jailers, int prisoners) {
         return (packed >>> 1) & MAX_MEN;
     }
 
-    /** The capturing column after taking one more prisoner (RULES.md 5). */
+    /** The capturing column after taking one more prisoner (docs/rules.md#captures). */
     static int addPrisoner(int packed) {
         return packed + 2;
     }
 
     /**
-     * The jumped column after losing its top man (RULES.md 5): J-1 jailers over P prisoners;
+     * The jumped column after losing its top man (docs/rules.md#captures): J-1 jailers over P prisoners;
      * with no jailer left the prisoners are liberated and change owner; nothing left is 0.
      */
     static int removeTop(int packed) {

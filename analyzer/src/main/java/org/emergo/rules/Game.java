@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * A game in progress: its positions from the start and how often each occurred, for the
- * repetition rule (RULES.md 7.3: the start counts as the first occurrence, the third ends
+ * repetition rule (docs/rules.md#repetition: the start counts as the first occurrence, the third ends
  * the game at once).
  */
 public final class Game {
@@ -41,7 +41,7 @@ public final class Game {
         return termination.isOver() ? List.of() : legal;
     }
 
-    /** How the game stands now, RULES.md 7 in its order: loss, no legal move, repetition. */
+    /** How the game stands now, docs/rules.md#end-of-the-game in its order: loss, no legal move, repetition. */
     public Termination termination() {
         return termination;
     }

@@ -3,7 +3,7 @@ package org.emergo.rules;
 import java.util.Arrays;
 
 /**
- * A move as its whole route of squares (RULES.md 5): one square is an entry, two adjacent
+ * A move as its whole route of squares (docs/rules.md#captures): one square is an entry, two adjacent
  * squares a step, anything else a capture whose landing squares follow the start square.
  * Moves are values: equal routes on the same board are equal moves.
  */
@@ -83,7 +83,7 @@ public final class Move {
         return route.clone();
     }
 
-    /** Canonical notation (FORMATS.md 1): {@code g6}, {@code f4-e4}, {@code e4xc4xc6}. */
+    /** Canonical notation (docs/formats.md#notation): {@code g6}, {@code f4-e4}, {@code e4xc4xc6}. */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder(route.length * 3);

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Legal move generation (RULES.md 4-6). A turn is, in this order: the longest captures if
+ * Legal move generation (docs/rules.md#a-turn). A turn is, in this order: the longest captures if
  * any capture exists, else an entry while men are in hand, else a one-step move.
  */
 public final class MoveGen {
@@ -20,7 +20,7 @@ public final class MoveGen {
         return steps != null ? steps : maximalCaptures(p);
     }
 
-    /** RULES.md 5: can this side jump anything right now, whoever is to move? */
+    /** docs/rules.md#captures: can this side jump anything right now, whoever is to move? */
     public static boolean hasCapture(Position p, Side side) {
         Board board = p.board();
         int bit = side.ordinal();
@@ -40,7 +40,7 @@ public final class MoveGen {
         return false;
     }
 
-    /** RULES.md 6: the side to move is attacked when the opponent would have a capture now. */
+    /** The side to move is attacked when the opponent would have a capture now (docs/rules.md#the-feeding-ban). */
     public static boolean isAttacked(Position p) {
         return hasCapture(p, p.sideToMove().opponent());
     }
@@ -51,14 +51,14 @@ public final class MoveGen {
     }
 
     /**
-     * RULES.md 5, majority capture (global): among all capture sequences of all the side's
+     * docs/rules.md#majority-capture, global: among all capture sequences of all the side's
      * columns, those that take the most men. A sequence stops only where no jump is left.
      */
     public static List<Move> maximalCaptures(Position p) {
         return new CaptureSearch(p).run().moves;
     }
 
-    /** RULES.md 6: entering, with the centre ban of the first move and the feeding ban. */
+    /** docs/rules.md#entering: entering, with the centre ban of the first move and the feeding ban. */
     static List<Move> entries(Position p) {
         Board board = p.board();
         Side side = p.sideToMove();
@@ -93,8 +93,8 @@ public final class MoveGen {
     }
 
     /**
-     * RULES.md 4.3: every step of an own column to an adjacent vacant square, or null as soon
-     * as a jump turns up (RULES.md 4.1: then a capture is due instead).
+     * docs/rules.md#a-turn: every step of an own column to an adjacent vacant square, or null as soon
+     * as a jump turns up (docs/rules.md#a-turn: then a capture is due instead).
      */
     static List<Move> stepsUnlessCapture(Position p) {
         Board board = p.board();
@@ -151,7 +151,7 @@ public final class MoveGen {
         private void extend(int at, int lastDir, int depth) {
             boolean extended = false;
             for (int d = 0; d < dirs; d++) {
-                // No 180-degree turn: the jump straight back is not allowed (RULES.md 5).
+                // No 180-degree turn: the jump straight back is not allowed (docs/rules.md#multi-captures).
                 if (lastDir >= 0 && d == (lastDir ^ 1)) continue;
                 int mid = board.neighbour(at, d);
                 if (mid < 0) continue;

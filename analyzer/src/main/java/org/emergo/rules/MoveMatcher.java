@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a written move against a position (FORMATS.md 1). A whole route is taken as written;
+ * Reads a written move against a position (docs/formats.md#notation). A whole route is taken as written;
  * a short form matches the legal captures that start and end on its squares and pass its
  * other squares in order; failing that, its squares are read as consecutive jumps if they can be.
  */

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads move tokens in every spelling of FORMATS.md 1: {@code g6}, {@code @g6}, {@code f4-e4},
+ * Reads move tokens in every spelling of docs/formats.md#notation: {@code g6}, {@code @g6}, {@code f4-e4},
  * {@code f4e4}, {@code fe4}, {@code f45}, {@code h4xf4}, {@code h4:f4}, {@code hf4x},
  * {@code e4-c4-c6}, {@code h6xd4}, {@code hd4x}, with an optional suffix {@code !}, {@code ?},
  * {@code !!}, {@code ??}, {@code !?}, {@code ?!}. Canonical writing is {@link Move#toString()}.

@@ -1,6 +1,6 @@
 package org.emergo.rules;
 
-/** Text that is not move notation at all (FORMATS.md 1); the importer rejects its record. */
+/** Text that is not move notation at all (docs/formats.md#notation); the importer rejects its record. */
 public final class NotationException extends IllegalArgumentException {
     private final int offset;
 

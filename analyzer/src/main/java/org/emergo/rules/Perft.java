@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Counts move sequences of a given length (RULES.md 10) to check the generator. Moves are
+ * Counts move sequences of a given length (docs/rules.md#perft) to check the generator. Moves are
  * distinct routes, so two captures with the same start and end count twice. A sequence ends
  * early where the game ends by rule, repetition included (the root counts as one occurrence).
  */

@@ -8,7 +8,7 @@ import java.util.Arrays;
  */
 public final class Position {
 
-    /** Men each player has in hand at the start (RULES.md 1). */
+    /** Men each player has in hand at the start (docs/rules.md#pieces-and-columns). */
     public static final int MEN_PER_PLAYER = 12;
 
     private final Board board;
@@ -100,14 +100,17 @@ public final class Position {
         return n;
     }
 
-    /** The start position of RULES.md 6: empty board, 12 and 12 in hand, White to move. */
+    /**
+     * The start position: empty board, 12 and 12 in hand, White to move; where the centre ban
+     * holds (docs/rules.md#the-centre-on-the-first-move).
+     */
     public boolean isStart() {
         if (toMove != Side.WHITE || whiteInHand != MEN_PER_PLAYER || blackInHand != MEN_PER_PLAYER) return false;
         for (int c : cells) if (c != 0) return false;
         return true;
     }
 
-    /** Why a move cannot be carried out here (RULES.md 8, UNPLAYABLE), or null if it can. */
+    /** Why a move cannot be carried out here (docs/findings.md#unplayable), or null if it can. */
     public String unplayableReason(Move move) {
         if (move.board() != board) return "move is for " + move.board() + ", position is " + board;
         Side side = toMove;
@@ -157,7 +160,7 @@ public final class Position {
 
     /**
      * The position after a move, carried out as written: legality is the move generator's
-     * business, so the analyser can play on after a rule breach (RULES.md 8).
+     * business, so the analyser can play on after a rule breach (docs/findings.md#how-a-game-is-checked).
      *
      * @throws IllegalMoveException if the move cannot be carried out at all
      */
@@ -177,7 +180,8 @@ public final class Position {
             case ENTER -> {
                 int sq = move.from();
                 int mine = inHand(toMove);
-                // The shadowpiece: all men at once when the opponent has none in hand (RULES.md 6).
+                // The shadowpiece: all men at once when the opponent has none in hand
+                // (docs/rules.md#shadowpieces).
                 int size = inHand(toMove.opponent()) == 0 ? mine : 1;
                 next[sq] = Column.pack(toMove, size, 0);
                 h ^= PositionHash.square(sq, next[sq]);
@@ -218,7 +222,7 @@ public final class Position {
         return PositionHash.compute(cells, whiteInHand, blackInHand, toMove);
     }
 
-    /** The position string of FORMATS.md 4. */
+    /** The position string of docs/formats.md#position-strings. */
     @Override
     public String toString() {
         return PositionText.format(this);

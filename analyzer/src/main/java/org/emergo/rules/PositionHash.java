@@ -2,8 +2,8 @@ package org.emergo.rules;
 
 /**
  * The 64-bit position hash: a function of the board, both hand counts and the side to move,
- * the same content as the position string (FORMATS.md 4). Each part is a splitmix64 mix of
- * a distinct key, XORed together, so a move updates it by XORing out the old parts and in
+ * the same content as the position string (docs/formats.md#position-strings). Each part is a
+ * splitmix64 mix of a distinct key, XORed together, so a move updates it by XORing out the old parts and in
  * the new ones. The keys are fixed: stored hashes stay valid across versions.
  */
 public final class PositionHash {

@@ -1,7 +1,8 @@
 package org.emergo.rules;
 
 /**
- * Position strings (FORMATS.md 4): {@code <side> <white in hand> <black in hand> <columns>},
+ * Position strings (docs/formats.md#position-strings):
+ * {@code <side> <white in hand> <black in hand> <columns>},
  * columns as {@code square:column} in canonical square order, e.g. {@code b 0 3 d4:w3b2 e5:b}.
  * Reading accepts any column order and either case; writing is canonical.
  */

@@ -2,13 +2,13 @@ package org.emergo.rules;
 
 import java.util.List;
 
-/** What a written move means in a position (FORMATS.md 1), before its legality is judged. */
+/** What a written move means in a position (docs/formats.md#notation), before its legality is judged. */
 public sealed interface Resolution {
 
     /** The move to check and carry out; {@code shortForm} when it was matched from a short form. */
     record Resolved(Move move, boolean shortForm) implements Resolution {}
 
-    /** A written square that the board does not have (RULES.md 8, NOT_ON_BOARD). */
+    /** A written square that the board does not have (docs/findings.md#not_on_board). */
     record NotOnBoard(String square) implements Resolution {}
 
     /** A short form that matches no legal move and is no chain of jumps (UNPLAYABLE). */

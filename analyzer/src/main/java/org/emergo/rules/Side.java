@@ -1,6 +1,6 @@
 package org.emergo.rules;
 
-/** The two players. White moves first (RULES.md 1). */
+/** The two players. White moves first (docs/rules.md#pieces-and-columns). */
 public enum Side {
     WHITE('w'),
     BLACK('b');

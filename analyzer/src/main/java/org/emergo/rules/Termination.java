@@ -1,6 +1,6 @@
 package org.emergo.rules;
 
-/** How a game stands at the start of a turn (RULES.md 7), checked in this order. */
+/** How a game stands at the start of a turn (docs/rules.md#end-of-the-game), checked in this order. */
 public enum Termination {
     /** The game goes on. */
     ONGOING("undecided", false),
@@ -40,8 +40,8 @@ public enum Termination {
     }
 
     /**
-     * RULES.md 7.1-7.2 for a position alone (repetition needs the game's history, see
-     * {@link Game}); {@code legal} are the position's legal moves.
+     * docs/rules.md#end-of-the-game, loss and no legal move, for a position alone (repetition
+     * needs the game's history, see {@link Game}); {@code legal} are the position's legal moves.
      */
     public static Termination of(Position p, java.util.List<Move> legal) {
         // A side with no pieces has no move either, so a legal move settles it at once.

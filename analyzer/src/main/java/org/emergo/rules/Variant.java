@@ -2,7 +2,10 @@ package org.emergo.rules;
 
 import java.util.Locale;
 
-/** The two games of the rule book: Emergo (RULES.md 2) and HexEmergo (RULES.md 3). */
+/**
+ * The two games of the rule book: Emergo (docs/rules.md#the-emergo-board) and HexEmergo
+ * (docs/rules.md#the-hexemergo-board).
+ */
 public enum Variant {
     EMERGO("Emergo"),
     HEXEMERGO("HexEmergo");

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * A move token as written, read for its squares but not yet against a position
- * (FORMATS.md 1). Squares are lower-case names, which may not exist on the board.
+ * (docs/formats.md#notation). Squares are lower-case names, which may not exist on the board.
  *
  * @param text       the token as written
  * @param squares    the written squares in order

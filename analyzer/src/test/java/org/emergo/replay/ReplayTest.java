@@ -12,10 +12,10 @@ import org.emergo.rules.Termination;
 import org.emergo.rules.Variant;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md 8: every finding code, its precedence, and the replay going on or stopping. */
+/** docs/findings.md#finding-codes: every finding code, its precedence, and the replay going on or stopping. */
 class ReplayTest {
 
-    /** RULES.md 9 as a SetUp game. */
+    /** docs/rules.md#a-worked-example as a SetUp game. */
     static final String WORKED_EXAMPLE = "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2";
 
     static Analysis replay(String setup, String moves, String result) {
@@ -67,7 +67,7 @@ class ReplayTest {
     void aCaptureThatStopsWhileItCouldGoOnIsAMissedMajority() {
         Analysis a = replay(WORKED_EXAMPLE, "f4-e4 h4xf4", "*");
         assertEquals("2:MISSED_MAJORITY", codes(a));
-        // The anti-clockwise route of RULES.md 9 takes 4 where 5 were due.
+        // The anti-clockwise route of docs/rules.md#a-worked-example takes 4 where 5 were due.
         Analysis b = replay(WORKED_EXAMPLE, "f4-e4 h4xf4xd4 e4xe6xc6xc4xe4", "*");
         assertEquals("3:MISSED_MAJORITY", codes(b));
         assertEquals("took 4 men; 5 were available: e4xc4xc6xe6xe4xc4", b.findings().get(0).message());

@@ -17,7 +17,10 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md 2 and 3: the squares, their names and order, adjacency and lines of both boards. */
+/**
+ * docs/rules.md#the-emergo-board and docs/rules.md#the-hexemergo-board: the squares, their names
+ * and order, adjacency and lines of both boards.
+ */
 class BoardGeometryTest {
 
     private static final Board E = Board.EMERGO;

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * RULES.md 4 and 5: capture precedence, the single jump, multi-capture, the 180-degree ban and
- * the global majority. Every expected list is worked out by hand from the rule book; the route
+ * docs/rules.md#a-turn and docs/rules.md#captures: capture precedence, the single jump,
+ * multi-capture, the 180-degree ban and the global majority. Every expected list is worked out by hand from the rule book; the route
  * analysis is in the comment above each position.
  */
 class CaptureRulesTest {

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md 7: loss, draw by no legal move, draw by third repetition. */
+/** docs/rules.md#end-of-the-game: loss, draw by no legal move, draw by third repetition. */
 class EndOfGameTest {
 
     /** A board of one-man Black columns on every square except the given ones. */

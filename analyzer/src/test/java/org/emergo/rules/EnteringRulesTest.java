@@ -14,7 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md 4.2 and 6: entering one man or the shadowpiece, the centre ban and the feeding ban. */
+/**
+ * docs/rules.md#a-turn and docs/rules.md#entering: entering one man or the shadowpiece, the
+ * centre ban and the feeding ban.
+ */
 class EnteringRulesTest {
 
     @Nested

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-/** FORMATS.md 1: every input spelling, read for its squares. */
+/** docs/formats.md#notation: every input spelling, read for its squares. */
 class NotationTest {
 
     @ParameterizedTest(name = "{0} reads as {1}, compressed={2}")
@@ -77,7 +77,7 @@ class NotationTest {
 
     @Test
     void aShortFormMatchingOneLegalRouteIsThatRoute() {
-        // RULES.md 9: Black's only legal capture is h4xf4xd4; "hd4x" and "h4xd4" name it.
+        // docs/rules.md#a-worked-example: Black's only legal capture is h4xf4xd4; "hd4x" and "h4xd4" name it.
         Position p = PositionText.parse("b 0 0 c5:b d6:b e4:w4 e5:b g4:w h4:b2", Variant.EMERGO);
         Move expected = MoveGen.legalMoves(p).get(0);
         assertEquals("h4xf4xd4", expected.toString());
@@ -88,7 +88,7 @@ class NotationTest {
 
     @Test
     void aCompressedSingleJumpIsAShortFormForTheLongerRoute() {
-        // FORMATS.md 1: e4c4x is a short form: the 5-man route from e4 to c4 is the one it names.
+        // docs/formats.md#notation: e4c4x is a short form: the 5-man route from e4 to c4 is the one it names.
         Position p = PositionText.parse("w 0 0 c5:b d4:b2w2 d6:b e4:w3 e5:b", Variant.EMERGO);
         Resolution r = MoveMatcher.resolve(p, Notation.parse("e4c4x"));
         assertEquals("e4xc4xc6xe6xe4xc4", ((Resolution.Resolved) r).move().toString());

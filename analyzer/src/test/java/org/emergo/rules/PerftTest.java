@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * RULES.md 10: the number of move sequences from the start position. Depths 1 and 2 also follow
+ * docs/rules.md#perft: the number of move sequences from the start position. Depths 1 and 2 also follow
  * by hand: 41 squares less the centre; then Black's 40 vacant squares less those beside White's
  * man with a square beyond it (the board's 100 ordered line triples, less the 4 from e5:
  * 1600 - 96 = 1504; hex: 1296 - (138 - 6) = 1164). Depths 3 and 4 are the rule book's table.

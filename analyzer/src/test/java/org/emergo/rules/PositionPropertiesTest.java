@@ -11,8 +11,10 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+import net.jqwik.api.statistics.StatisticsReport;
 
-/** Invariants of positions, moves and their text forms (STYLE.md, property tests). */
+/** Invariants of positions, moves and their text forms, as property tests. */
 class PositionPropertiesTest {
 
     @Provide
@@ -67,19 +69,32 @@ class PositionPropertiesTest {
         for (Move m : legal) assertEquals(null, p.unplayableReason(m));
     }
 
+    @Provide
+    Arbitrary<Position> entering() {
+        return RandomPositions.entering();
+    }
+
     /** The feeding ban computed the slow way: play the entry, ask whether the opponent can capture. */
     @Property(tries = 400)
-    void theFeedingBanEqualsPlayingTheEntryAndLookingForCaptures(@ForAll("positions") Position p) {
+    @StatisticsReport(StatisticsReport.StatisticsReportMode.OFF)
+    void theFeedingBanEqualsPlayingTheEntryAndLookingForCaptures(@ForAll("entering") Position p) {
         Side me = p.sideToMove();
-        if (p.inHand(me) == 0 || MoveGen.hasCapture(p, me)) return;
+        assertTrue(p.inHand(me) > 0 && !MoveGen.hasCapture(p, me), () -> "not a position to enter in: " + p);
         boolean attacked = MoveGen.hasCapture(p, me.opponent());
         Set<Move> expected = new HashSet<>();
+        int banned = 0;
         for (int sq = 0; sq < p.board().size(); sq++) {
             if (!p.isVacant(sq) || (p.isStart() && sq == p.board().centre())) continue;
             Move entry = Move.of(p.board(), sq);
             if (attacked || !MoveGen.hasCapture(p.play(entry), me.opponent())) expected.add(entry);
+            else banned++;
         }
         assertEquals(expected, new HashSet<>(MoveGen.legalMoves(p)), p::toString);
+        // The positions the ban is about must come up: attacked ones, and ones where it bans squares.
+        Statistics.label("attacked").collect(attacked)
+                .coverage(c -> c.check(true).percentage(pct -> pct >= 5));
+        Statistics.label("squares banned").collect(banned > 0)
+                .coverage(c -> c.check(true).percentage(pct -> pct >= 30));
     }
 
     /** Captures checked the slow way: every maximal route is a chain of jumps that cannot go on. */

@@ -26,6 +26,44 @@ final class RandomPositions {
         return Arbitraries.oneOf(played(), composed());
     }
 
+    /**
+     * Positions in which the side to move must enter: men in hand and no capture. Random play
+     * through the entering phase, and composed positions with the side to move's capturing
+     * columns taken off, so that some are attacked and some are not.
+     */
+    static Arbitrary<Position> entering() {
+        Arbitrary<Position> played = Combinators.combine(Arbitraries.of(Variant.values()), Arbitraries.longs(),
+                        Arbitraries.integers().between(0, 22))
+                .as((variant, seed, plies) -> play(Position.start(variant), seed, plies))
+                .filter(p -> p.inHand(p.sideToMove()) > 0 && !MoveGen.hasCapture(p, p.sideToMove()));
+        Arbitrary<Position> composed = Combinators.combine(Arbitraries.of(Variant.values()), Arbitraries.longs())
+                .as(RandomPositions::composeEntering);
+        return Arbitraries.oneOf(played, composed);
+    }
+
+    static Position composeEntering(Variant variant, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Position p = compose(variant, seed);
+        Side me = p.sideToMove();
+        Board board = p.board();
+        Column[] columns = new Column[board.size()];
+        for (int sq = 0; sq < board.size(); sq++) columns[sq] = p.isVacant(sq) ? null : p.column(sq);
+        int white = me == Side.WHITE ? 1 + random.nextInt(12) : p.inHand(Side.WHITE);
+        int black = me == Side.BLACK ? 1 + random.nextInt(12) : p.inHand(Side.BLACK);
+        Position entering = Position.of(board, columns, white, black, me);
+        // Take the side to move's columns off one by one until it has no capture left.
+        while (MoveGen.hasCapture(entering, me)) {
+            for (int sq = random.nextInt(board.size()); ; sq = (sq + 1) % board.size()) {
+                if (columns[sq] != null && columns[sq].owner() == me) {
+                    columns[sq] = null;
+                    break;
+                }
+            }
+            entering = Position.of(board, columns, white, black, me);
+        }
+        return entering;
+    }
+
     static Position play(Position p, long seed, int plies) {
         SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < plies; i++) {

@@ -6,11 +6,12 @@ import java.util.List;
 
 /**
  * Helpers for the rule-book tests: positions from text, legal moves as sorted canonical
- * strings, and the square lists of RULES.md 2 and 3 written out by hand.
+ * strings, and the square lists of docs/rules.md#the-emergo-board and
+ * docs/rules.md#the-hexemergo-board written out by hand.
  */
 final class RuleBook {
 
-    /** The 41 Emergo squares in canonical order (RULES.md 2: by file, then rank). */
+    /** The 41 Emergo squares in canonical order (docs/rules.md#the-emergo-board: by file, then rank). */
     static final List<String> EMERGO_SQUARES = List.of(
         "a5",
         "b4", "b5", "b6",
@@ -22,7 +23,7 @@ final class RuleBook {
         "h4", "h5", "h6",
         "i5");
 
-    /** The 37 HexEmergo cells in canonical order (RULES.md 3: by column, then number). */
+    /** The 37 HexEmergo cells in canonical order (docs/rules.md#the-hexemergo-board: by column, then number). */
     static final List<String> HEX_CELLS = List.of(
         "a1", "a2", "a3", "a4",
         "b1", "b2", "b3", "b4", "b5",

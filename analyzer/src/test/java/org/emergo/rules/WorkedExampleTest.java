@@ -12,8 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * RULES.md 9, the worked example from the Zillions ReadMe, move by move. Every expected list
- * was worked out by hand from RULES.md 4 and 5.
+ * docs/rules.md#a-worked-example, the worked example from the Zillions ReadMe, move by move.
+ * Every expected list was worked out by hand from docs/rules.md#a-turn and docs/rules.md#captures.
  */
 class WorkedExampleTest {
 

@@ -10,18 +10,26 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code emergo analyze}: replay stored games through the rules engine and store what it finds. */
-@Command(name = "analyze", aliases = "analyse", description = {
-    "Replay every game not yet analysed (--all: every game again) through the rules engine:",
-    "findings, the result by rule, every position and shadowpiece go into the database."})
+@Command(name = "analyze", aliases = "analyse", mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Replay the stored games through the rules engine and store what it finds.",
+            "Each game not yet analysed (with --all, every game) is replayed: its findings, its result by "
+                    + "rule, every position and every shadowpiece go into the database.",
+            "The finding codes are in docs/findings.md#finding-codes."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  emergo analyze",
+            "  emergo analyze --db games/club --all --threads 2"})
 final class AnalyzeCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     DbOption db;
 
-    @CommandLine.Option(names = "--all", description = "analyse every game again")
+    @CommandLine.Option(names = "--all", description = "Analyse every game again.")
     boolean all;
 
-    @CommandLine.Option(names = "--threads", paramLabel = "N", description = "replay threads (default: the number of cores)")
+    @CommandLine.Option(names = "--threads", paramLabel = "N", description = "Replay threads (default: the number of cores).")
     int threads = Runtime.getRuntime().availableProcessors();
 
     @CommandLine.Spec
@@ -29,6 +37,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        String missing = db.missing("analyze");
+        if (missing != null) {
+            spec.commandLine().getErr().println(missing);
+            return 1;
+        }
         PrintWriter out = spec.commandLine().getOut();
         AnalysisJob.Summary s = run(db, all, threads);
         out.println(describe(s));
@@ -51,9 +64,9 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     static String describe(AnalysisJob.Summary s) {
         StringBuilder sb = new StringBuilder();
-        sb.append("analysed ").append(s.games()).append(" games, ").append(s.plies()).append(" plies: ")
-                .append(s.findingCount()).append(s.findingCount() == 1 ? " finding" : " findings");
-        if (s.failed() > 0) sb.append(", ").append(s.failed()).append(" games could not be replayed");
+        sb.append("analysed ").append(Main.count(s.games(), "game")).append(", ")
+                .append(Main.count(s.plies(), "ply", "plies")).append(": ").append(Main.count(s.findingCount(), "finding"));
+        if (s.failed() > 0) sb.append(", ").append(Main.count(s.failed(), "game")).append(" could not be replayed");
         for (Map.Entry<FindingCode, Integer> e : s.findings().entrySet()) {
             sb.append(System.lineSeparator()).append(String.format("  %-20s %d", e.getKey(), e.getValue()));
         }

@@ -6,6 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.emergo.importer.SourceWalker;
 import java.util.concurrent.Callable;
 import org.emergo.store.Database;
 import org.emergo.store.OutputFormat;
@@ -14,11 +17,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code emergo demo}: the main job on the shipped samples: import, analyse, report. */
-@Command(name = "demo", description = {
-    "Import the sample games, analyse them and print what the analysis found, into a",
-    "database of its own (emergo-data/demo), then serve the web viewer on it at",
-    "http://127.0.0.1:7070/ until Ctrl-C (--no-serve: stop after the report). Running it",
-    "again adds nothing."})
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Import the sample games, analyse them and print what the analysis found, then serve the web viewer "
+                    + "on them at http://127.0.0.1:7070/ until Ctrl-C (--no-serve stops after the report).",
+            "The demo has a database of its own, emergo-data/demo. Running it again adds nothing."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  emergo demo",
+            "  emergo demo --no-serve && emergo sql --db emergo-data/demo --file q.sql"})
 final class DemoCommand implements Callable<Integer> {
 
     /** The example queries the report shows, with a title each. */
@@ -29,17 +36,17 @@ final class DemoCommand implements Callable<Integer> {
             new String[] {"Game lengths", "05_game_length.sql"});
 
     @CommandLine.Option(names = "--db", paramLabel = "DB", defaultValue = "emergo-data/demo",
-            description = "the demo database (default: emergo-data/demo)")
+            description = "The demo database (default: emergo-data/demo).")
     String db;
 
-    @CommandLine.Option(names = "--samples", paramLabel = "DIR", description = "the sample games (default: sample-games)")
+    @CommandLine.Option(names = "--samples", paramLabel = "DIR", description = "The sample games (default: sample-games).")
     Path samples;
 
-    @CommandLine.Option(names = "--no-serve", description = "print the report and stop, without serving the viewer")
+    @CommandLine.Option(names = "--no-serve", description = "Print the report and stop, without serving the viewer.")
     boolean noServe;
 
     @CommandLine.Option(names = "--port", paramLabel = "PORT", defaultValue = "7070",
-            description = "the viewer's port on 127.0.0.1 (default: 7070)")
+            description = "The viewer's port on 127.0.0.1 (default: 7070).")
     int port;
 
     @CommandLine.Spec
@@ -57,7 +64,7 @@ final class DemoCommand implements Callable<Integer> {
         dbOption.db = db;
         out.println("Importing " + sampleDir + " into " + db + " ...");
         out.flush();
-        out.println(ImportCommand.describe(ImportCommand.run(dbOption, List.of(sampleDir), spec.commandLine().getErr())));
+        out.println(ImportCommand.describe(ImportCommand.run(dbOption, records(sampleDir), spec.commandLine().getErr())));
         out.println("Analysing ...");
         out.flush();
         out.println(AnalyzeCommand.describe(AnalyzeCommand.run(dbOption, false, Runtime.getRuntime().availableProcessors())));
@@ -72,14 +79,32 @@ final class DemoCommand implements Callable<Integer> {
                 query.run(Files.readString(file, StandardCharsets.UTF_8), OutputFormat.TABLE.writer(out));
             }
         }
+        // Absolute paths: the hints work from any folder, not only the project's.
+        String emergo = quoted(Files.isRegularFile(home.resolve("emergo")) ? home.resolve("emergo").toAbsolutePath().toString() : "emergo");
+        String dbArg = quoted(db.startsWith("jdbc:") ? db : Path.of(db).toAbsolutePath().normalize().toString());
         out.println();
-        out.println("More: ./emergo sql --db " + db + " --file sql/queries/06_big_captures_available.sql");
-        out.println("      ./emergo sql --db " + db + " \"SELECT * FROM finding ORDER BY game_id, ply\"");
-        out.println("      ./emergo export --db " + db + " --where \"id IN (SELECT game_id FROM finding)\"");
+        out.println("More: " + emergo + " sql --db " + dbArg + " --file "
+                + quoted(queries.resolve("06_big_captures_available.sql").toAbsolutePath().normalize().toString()));
+        out.println("      " + emergo + " sql --db " + dbArg + " \"SELECT * FROM finding ORDER BY game_id, ply\"");
+        out.println("      " + emergo + " export --db " + dbArg + " --where \"id IN (SELECT game_id FROM finding)\"");
         out.flush();
         if (noServe) return 0;
         out.println();
         return ServeCommand.serve(dbOption.open(), "127.0.0.1", port, out, spec.commandLine().getErr());
+    }
+
+    /** The record files of the samples folder: its README is no game record, not a skipped file. */
+    private static List<Path> records(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(p -> {
+                String name = p.getFileName().toString();
+                return Files.isDirectory(p) || SourceWalker.formatOf(name) != null || name.toLowerCase(Locale.ROOT).endsWith(".zip");
+            }).sorted().toList();
+        }
+    }
+
+    private static String quoted(String word) {
+        return word.matches("[A-Za-z0-9_./:=+-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 
     /** The project folder: EMERGO_HOME (set by the launcher), else the working directory. */

@@ -17,10 +17,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code emergo export}: stored games as canonical EGN or CSV on stdout. */
-@Command(name = "export", description = {
-    "Write stored games to stdout as canonical EGN (default) or CSV (one row per game).",
-    "--where takes an SQL condition on table game, e.g. \"white = 'van Zon, Ed'\" or",
-    "\"id IN (SELECT game_id FROM finding WHERE code = 'MISSED_MAJORITY')\"."})
+@Command(name = "export", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Write stored games to stdout as canonical EGN (default) or CSV, one row per game.",
+            "--where takes an SQL condition on the table game.",
+            "The formats are in docs/formats.md#egn and docs/formats.md#games-per-row."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  emergo export --where \"white = 'van Zon, Ed'\" > van-zon.egn",
+            "  emergo export --format csv --where \"id IN (SELECT game_id FROM finding)\""})
 final class ExportCommand implements Callable<Integer> {
 
     enum Format { egn, csv }
@@ -28,10 +33,10 @@ final class ExportCommand implements Callable<Integer> {
     @CommandLine.Mixin
     DbOption db;
 
-    @CommandLine.Option(names = "--format", paramLabel = "F", defaultValue = "egn", description = "egn (default) or csv")
+    @CommandLine.Option(names = "--format", paramLabel = "F", defaultValue = "egn", description = "egn (default) or csv.")
     Format format;
 
-    @CommandLine.Option(names = "--where", paramLabel = "SQL-CONDITION", description = "which games (default: all)")
+    @CommandLine.Option(names = "--where", paramLabel = "SQL-CONDITION", description = "Which games (default: all).")
     String where;
 
     @CommandLine.Spec
@@ -39,6 +44,11 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        String missing = db.missing("export");
+        if (missing != null) {
+            spec.commandLine().getErr().println(missing);
+            return 1;
+        }
         Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
         try (Database database = db.open()) {
             database.readOnly(dsl -> {

@@ -15,9 +15,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code emergo generate}: complete games by self-play, as EGN on stdout. */
-@Command(name = "generate", description = {
-    "Write N complete games played by the engine against itself, as EGN on stdout.",
-    "The same seed gives the same games; each game ends by rule and carries its result."})
+@Command(name = "generate", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Write N complete games played by the engine against itself, as EGN on stdout.",
+            "The same seed gives the same games; each game ends by rule and carries its result."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  emergo generate --games 100 --seed 42 > selfplay.egn",
+            "  emergo generate --games 10 --variant hexemergo | emergo import -"})
 final class GenerateCommand implements Callable<Integer> {
 
     /** Games generated in parallel before they are written, in order. */
@@ -26,10 +31,10 @@ final class GenerateCommand implements Callable<Integer> {
     @CommandLine.Mixin
     VariantOption variant;
 
-    @CommandLine.Option(names = "--games", required = true, paramLabel = "N", description = "how many games")
+    @CommandLine.Option(names = "--games", required = true, paramLabel = "N", description = "How many games.")
     int games;
 
-    @CommandLine.Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "random seed (default 1)")
+    @CommandLine.Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "The random seed (default 1).")
     long seed;
 
     @CommandLine.Spec

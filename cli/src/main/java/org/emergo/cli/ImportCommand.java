@@ -12,16 +12,24 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code emergo import}: files, folders, .zip and .gz archives into the database. */
-@Command(name = "import", description = {
-    "Import game records: EGN/PGN, CSV and Abstract Play JSON files, folders, .zip and .gz.",
-    "Rejected records are reported with file, line and column and kept in the import_error",
-    "table; the games around them are imported. Importing the same file again adds nothing."})
+@Command(name = "import", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Import game records (EGN/PGN, CSV, Abstract Play JSON) into a database, creating it if need be.",
+            "Takes files, folders, .zip and .gz archives, and - for standard input (its format told from "
+                    + "its content).",
+            "Rejected records are reported with file, line and column and kept in the import_error table; "
+                    + "the games around them are imported. Importing the same file again adds nothing.",
+            "The formats are in docs/formats.md#notation-and-record-formats."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  emergo import club-games/ ladder.zip",
+            "  emergo generate --games 100 | emergo import --db games/selfplay -"})
 final class ImportCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     DbOption db;
 
-    @CommandLine.Parameters(arity = "1..*", paramLabel = "PATH", description = "files, folders or archives")
+    @CommandLine.Parameters(arity = "1..*", paramLabel = "PATH", description = "Files, folders or archives; - is standard input.")
     List<Path> paths;
 
     @CommandLine.Spec
@@ -76,9 +84,10 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     static String describe(BulkImport.Summary s) {
-        return "imported " + s.games() + " games from " + s.files() + " files: "
-                + s.duplicates() + " duplicates, " + s.errors() + " errors, " + s.warnings() + " warnings"
-                + (s.alreadyKnown() > 0 ? ", " + s.alreadyKnown() + " files imported before" : "")
-                + (s.skipped() > 0 ? ", " + s.skipped() + " files of unknown type skipped" : "");
+        return "imported " + Main.count(s.games(), "game") + " from " + Main.count(s.files(), "file") + ": "
+                + Main.count(s.duplicates(), "duplicate") + ", " + Main.count(s.errors(), "error") + ", "
+                + Main.count(s.warnings(), "warning")
+                + (s.alreadyKnown() > 0 ? ", " + Main.count(s.alreadyKnown(), "file") + " imported before" : "")
+                + (s.skipped() > 0 ? ", " + Main.count(s.skipped(), "file") + " of unknown type skipped" : "");
     }
 }

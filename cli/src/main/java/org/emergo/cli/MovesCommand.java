@@ -18,10 +18,17 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code emergo moves}: the legal moves of a position, or of each position read from stdin. */
-@Command(name = "moves", description = {
-    "Print the legal moves of POSITION in canonical notation, one per line.",
-    "Without POSITION, read positions from stdin, one per line, and answer each with one line",
-    "(moves separated by spaces, or a JSON object with --json); a bad line gets an error line."})
+@Command(name = "moves", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Print the legal moves of POSITION in canonical notation, one per line.",
+            "Without POSITION, read positions from stdin, one per line, and answer each line with one line: "
+                    + "the moves separated by spaces, \"game over: ...\" for a finished game, or \"error: ...\" "
+                    + "for a line that is no position (a blank one too). With --json each answer is a JSON object.",
+            "Position strings are described in docs/formats.md#position-strings."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  emergo moves \"w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2\"",
+            "  printf 'w 12 12\\nb 0 0 c4:w3b5 d4:w2\\n' | emergo moves --json"})
 final class MovesCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,11 +36,11 @@ final class MovesCommand implements Callable<Integer> {
     @CommandLine.Mixin
     VariantOption variant;
 
-    @CommandLine.Option(names = "--json", description = "answer {\"epn\", \"status\", \"hash\", \"moves\"} objects")
+    @CommandLine.Option(names = "--json", description = "Answer with {\"epn\", \"status\", \"hash\", \"moves\"} objects.")
     boolean json;
 
     @CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "POSITION",
-            description = "a position string, e.g. \"w 12 12\" (quote it)")
+            description = "A position string in quotes, e.g. \"w 12 12\".")
     String position;
 
     @CommandLine.Spec
@@ -46,6 +53,7 @@ final class MovesCommand implements Callable<Integer> {
             Position p = variant.position(position, spec);
             List<Move> moves = MoveGen.legalMoves(p);
             if (json) out.println(jsonAnswer(p, moves));
+            else if (moves.isEmpty()) out.println(gameOver(p, moves));
             else moves.forEach(out::println);
             out.flush();
             return 0;
@@ -58,12 +66,15 @@ final class MovesCommand implements Callable<Integer> {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         int bad = 0;
         for (String line; (line = in.readLine()) != null; ) {
-            if (line.isBlank()) continue;
             try {
+                // one answer per line, a blank one included, so a conversation stays in step
+                if (line.isBlank()) throw new IllegalArgumentException("empty line: a position string was expected");
                 Position p = PositionText.parse(line, variant.variant);
                 List<Move> moves = MoveGen.legalMoves(p);
                 if (json) {
                     out.println(jsonAnswer(p, moves));
+                } else if (moves.isEmpty()) {
+                    out.println(gameOver(p, moves));
                 } else {
                     StringBuilder sb = new StringBuilder();
                     for (Move m : moves) sb.append(sb.length() == 0 ? "" : " ").append(m);
@@ -84,6 +95,11 @@ final class MovesCommand implements Callable<Integer> {
         }
         out.flush();
         return bad == 0 ? 0 : 1;
+    }
+
+    /** The answer for a position without moves: the game is over, "game over: draw (draw blocked)". */
+    static String gameOver(Position p, List<Move> moves) {
+        return "game over: " + status(p, moves) + " (" + Termination.of(p, moves).description() + ")";
     }
 
     static String jsonAnswer(Position p, List<Move> moves) {

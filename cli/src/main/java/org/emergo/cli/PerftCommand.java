@@ -10,22 +10,28 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code emergo perft}: the number of move sequences of a length, to check the generator. */
-@Command(name = "perft", description = {
-    "Count the move sequences of length DEPTH from POSITION (RULES.md 10).",
-    "Moves are distinct routes: two captures with the same start and end that take different",
-    "men count twice. Sequences stop early where the game ends by rule (repetition included)."})
+@Command(name = "perft", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Count the move sequences of length DEPTH from POSITION, to check the move generator.",
+            "Moves are distinct routes: two captures with the same start and end that take different men "
+                    + "count twice. Sequences stop early where the game ends by rule (repetition included).",
+            "The counts from the start position are in docs/rules.md#perft."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  emergo perft \"w 12 12\" 4",
+            "  emergo perft --variant hexemergo --divide \"w 12 12\" 2"})
 final class PerftCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     VariantOption variant;
 
-    @CommandLine.Option(names = "--divide", description = "also print the count below each legal move")
+    @CommandLine.Option(names = "--divide", description = "Also print the count below each legal move.")
     boolean divide;
 
-    @CommandLine.Parameters(index = "0", paramLabel = "POSITION", description = "a position string, e.g. \"w 12 12\"")
+    @CommandLine.Parameters(index = "0", paramLabel = "POSITION", description = "A position string in quotes, e.g. \"w 12 12\".")
     String position;
 
-    @CommandLine.Parameters(index = "1", paramLabel = "DEPTH", description = "sequence length, 0 or more")
+    @CommandLine.Parameters(index = "1", paramLabel = "DEPTH", description = "The sequence length, 0 or more.")
     int depth;
 
     @CommandLine.Spec

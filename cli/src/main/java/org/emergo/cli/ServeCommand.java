@@ -9,21 +9,27 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code emergo serve}: the web viewer on a database, until Ctrl-C. */
-@Command(name = "serve", description = {
-    "Serve the web viewer on a database: browse and filter the games, step through them, explore",
-    "positions, statistics and read-only SQL. Runs until Ctrl-C. Other emergo commands keep",
-    "working on the same H2 file while it runs."})
+@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Serve the web viewer on a database at http://127.0.0.1:7070/ until Ctrl-C: browse and filter the games, "
+                    + "step through them on the board, explore positions, look at statistics and run read-only SQL.",
+            "Other emergo commands keep working on the same H2 file while it runs. "
+                    + "The routes and the JSON API are described in README.md."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  emergo serve --db emergo-data/demo",
+            "  emergo serve --db games --port 8080"})
 final class ServeCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     DbOption db;
 
     @CommandLine.Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
-            description = "the address to listen on (default: 127.0.0.1, this machine only)")
+            description = "The address to listen on (default: 127.0.0.1, this machine only).")
     String host;
 
     @CommandLine.Option(names = "--port", paramLabel = "PORT", defaultValue = "7070",
-            description = "the port (default: 7070)")
+            description = "The port (default: 7070).")
     int port;
 
     @CommandLine.Spec
@@ -32,6 +38,11 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65535) throw new CommandLine.ParameterException(spec.commandLine(), "--port must be 0 to 65535");
+        String missing = db.missing("serve");
+        if (missing != null) {
+            spec.commandLine().getErr().println(missing);
+            return 1;
+        }
         return serve(db.open(), host, port, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 

@@ -14,22 +14,29 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code emergo sql}: one read-only query, printed as a table, CSV or JSON. */
-@Command(name = "sql", description = {
-    "Run one read-only SQL query (30 s limit) and print its rows. Statements that would",
-    "change anything are refused. Example queries are in sql/queries/ (use --file)."})
+@Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Run one read-only SQL query on a database and print its rows.",
+            "Statements that would change anything are refused, and a query may run for 30 s at most. "
+                    + "Example queries are in sql/queries/ (use --file); the tables are described in README.md.",
+            "The finding codes are in docs/findings.md#finding-codes."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  emergo sql \"SELECT code, COUNT(*) FROM finding GROUP BY code\"",
+            "  emergo sql --db emergo-data/demo --file sql/queries/05_game_length.sql"})
 final class SqlCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     DbOption db;
 
     @CommandLine.Option(names = "--format", paramLabel = "F", defaultValue = "table",
-            description = "table (default), csv or json")
+            description = "How to print the rows: table (default), csv or json.")
     String format;
 
-    @CommandLine.Option(names = "--file", paramLabel = "FILE", description = "read the query from a file")
+    @CommandLine.Option(names = "--file", paramLabel = "FILE", description = "Read the query from a file.")
     Path file;
 
-    @CommandLine.Parameters(arity = "0..1", paramLabel = "QUERY", description = "the query (quote it)")
+    @CommandLine.Parameters(arity = "0..1", paramLabel = "QUERY", description = "The query, in quotes.")
     String query;
 
     @CommandLine.Spec
@@ -46,13 +53,23 @@ final class SqlCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | StoreException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        PrintWriter err = spec.commandLine().getErr();
+        if (file != null && !Files.isRegularFile(file)) {
+            err.println("emergo sql: cannot read " + file + ": " + (Files.exists(file) ? "not a file" : "no such file"));
+            return 1;
+        }
+        String missing = db.missing("sql");
+        if (missing != null) {
+            err.println(missing);
+            return 1;
+        }
         String sql = query != null ? query : Files.readString(file, StandardCharsets.UTF_8);
         PrintWriter out = spec.commandLine().getOut();
         try (Database database = db.open()) {
             new ReadOnlyQuery(database).run(sql, output.writer(out));
         } catch (StoreException e) {
             out.flush();
-            spec.commandLine().getErr().println("emergo sql: " + e.getMessage());
+            err.println("emergo sql: " + e.getMessage());
             return 1;
         }
         out.flush();

@@ -10,7 +10,7 @@ final class VariantOption {
     @CommandLine.Option(
             names = "--variant",
             paramLabel = "V",
-            description = "emergo (default) or hexemergo",
+            description = "emergo (default) or hexemergo.",
             converter = VariantOption.Converter.class,
             defaultValue = "emergo")
     Variant variant = Variant.EMERGO;

@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -22,9 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The database commands (ARCHITECTURE.md, the command line): import, export, sql, analyze and
+ * The database commands: import, export, sql, analyze and
  * demo, run in-process on H2 files in a temporary folder and checked through {@code emergo sql}.
  */
 class DatabaseCommandsTest {
@@ -32,7 +35,7 @@ class DatabaseCommandsTest {
     /** The games of rule-breaches.egn (sample-games/README.md). */
     private static final int RULE_BREACH_GAMES = 15;
 
-    /** The finding codes of RULES.md 8, in the order of its table and then RESULT_MISMATCH. */
+    /** The finding codes of docs/findings.md#finding-codes, in the order of its table and then RESULT_MISMATCH. */
     private static final List<String> FINDING_CODES = List.of("NOT_ON_BOARD", "UNPLAYABLE", "MISSED_CAPTURE",
             "REVERSE_JUMP", "MISSED_MAJORITY", "MOVE_WHILE_IN_HAND", "CENTRE_FIRST_ENTRY", "FEEDING_ENTRY",
             "AMBIGUOUS_MOVE", "MOVES_AFTER_END", "RESULT_MISMATCH");
@@ -85,7 +88,7 @@ class DatabaseCommandsTest {
 
         assertEquals(1, r.exitCode(), r::err);
         assertEquals("imported 3 games from 2 files: 0 duplicates, 2 errors, 0 warnings, "
-                + "1 files of unknown type skipped", r.out().strip());
+                + "1 file of unknown type skipped", r.out().strip());
         List<String> problems = r.err().lines().toList();
         assertEquals(2, problems.size(), r::err);
         assertTrue(problems.get(0).startsWith(club + ":11:13: error: unexpected text '<html>'"), problems.get(0));
@@ -108,11 +111,11 @@ class DatabaseCommandsTest {
 
         CommandLineRun first = CommandLineRun.run("import", "--db", db, file.toString());
         assertEquals(0, first.exitCode(), first::err);
-        assertEquals("imported 15 games from 1 files: 0 duplicates, 0 errors, 0 warnings", first.out().strip());
+        assertEquals("imported 15 games from 1 file: 0 duplicates, 0 errors, 0 warnings", first.out().strip());
 
         CommandLineRun second = CommandLineRun.run("import", "--db", db, file.toString());
         assertEquals(0, second.exitCode(), second::err);
-        assertEquals("imported 0 games from 0 files: 0 duplicates, 0 errors, 0 warnings, 1 files imported before",
+        assertEquals("imported 0 games from 0 files: 0 duplicates, 0 errors, 0 warnings, 1 file imported before",
                 second.out().strip());
         assertEquals("", second.err());
         assertEquals(List.of(List.of("15", "1")),
@@ -138,7 +141,7 @@ class DatabaseCommandsTest {
         CommandLineRun again = CommandLineRun.run("import", "--db", db, file.toString());
 
         assertEquals(0, again.exitCode(), again::err);
-        assertTrue(again.out().contains("1 files imported before"), again::out);
+        assertTrue(again.out().contains("1 file imported before"), again::out);
         assertEquals(List.of(List.of("1", "1")),
                 sql(db, "SELECT (SELECT COUNT(*) FROM game), (SELECT COUNT(*) FROM import_error)"));
     }
@@ -175,7 +178,7 @@ class DatabaseCommandsTest {
         CommandLineRun r = CommandLineRun.run("import", "--db", db, in.toString());
 
         assertEquals(0, r.exitCode(), r::err);
-        assertEquals("imported 2 games from 2 files: 1 duplicates, 0 errors, 0 warnings", r.out().strip());
+        assertEquals("imported 2 games from 2 files: 1 duplicate, 0 errors, 0 warnings", r.out().strip());
         assertEquals(List.of(List.of("Club night"), List.of("Another game")),
                 sql(db, "SELECT event FROM game ORDER BY id"));
         assertEquals(List.of(List.of("1", "0"), List.of("1", "1")),
@@ -205,15 +208,16 @@ class DatabaseCommandsTest {
         String a = db("a");
         String b = db("b");
         CommandLineRun imported = CommandLineRun.run("import", "--db", a, in.toString());
-        assertTrue(imported.out().startsWith("imported " + games + " games from " + files.size() + " files: "),
-                imported::out);
+        assertEquals(0, imported.exitCode(), imported::err);
+        assertTrue(imported.out().startsWith("imported " + games + " games from " + files.size()
+                        + (files.size() == 1 ? " file: " : " files: ")), imported::out);
 
         CommandLineRun export = CommandLineRun.run("export", "--db", a, "--format", exportFormat);
         assertEquals(0, export.exitCode(), export::err);
         Path exported = write(dir.resolve("exported." + exportFormat), export.out());
         CommandLineRun reimported = CommandLineRun.run("import", "--db", b, exported.toString());
         assertEquals(0, reimported.exitCode(), reimported::err);
-        assertEquals("imported " + games + " games from 1 files: 0 duplicates, 0 errors, 0 warnings",
+        assertEquals("imported " + games + " games from 1 file: 0 duplicates, 0 errors, 0 warnings",
                 reimported.out().strip());
 
         String gameRows = "SELECT variant, event, site, date, round, white, black, result, setup_epn, moves, "
@@ -227,7 +231,7 @@ class DatabaseCommandsTest {
 
         // The same game: importing the export into the first database adds nothing.
         CommandLineRun back = CommandLineRun.run("import", "--db", a, exported.toString());
-        assertEquals("imported 0 games from 1 files: " + games + " duplicates, 0 errors, 0 warnings",
+        assertEquals("imported 0 games from 1 file: " + games + " duplicates, 0 errors, 0 warnings",
                 back.out().strip());
 
         // The same moves: the replays pass through the same positions and find the same things
@@ -253,11 +257,14 @@ class DatabaseCommandsTest {
         copySample("club-games.csv", in);
         copySample("rule-breaches.egn", in);
         String a = db("a");
-        CommandLineRun.run("import", "--db", a, in.toString());
+        CommandLineRun imported = CommandLineRun.run("import", "--db", a, in.toString());
+        assertEquals(0, imported.exitCode(), imported::err);
         assertEquals(List.of(List.of("Annotator", "1"), List.of("BlackId", "6"), List.of("EndDate", "6"),
                         List.of("SiteGameId", "6"), List.of("WhiteId", "6"), List.of("note", "2")),
                 sql(a, "SELECT name, COUNT(*) FROM game_tag GROUP BY name ORDER BY name"));
         CommandLineRun export = CommandLineRun.run("export", "--db", a, "--where", "event = 'Abstract Play ladder'");
+        assertEquals(0, export.exitCode(), export::err);
+        assertEquals("", export.err());
         assertTrue(export.out().contains("[SiteGameId \"ap-emergo-1001\"]"), export::out);
     }
 
@@ -315,7 +322,7 @@ class DatabaseCommandsTest {
         assertEquals("""
                 ID | EVENT                       | PLY_COUNT
                 ---+-----------------------------+----------
-                 1 | Worked example (RULES.md 9) |         3
+                 1 | Worked example of the rules |         3
                  3 | MISSED_MAJORITY             |         2
                 12 | MOVES_AFTER_END             |         4
                 (3 rows)
@@ -432,7 +439,7 @@ class DatabaseCommandsTest {
         List<List<String>> rows = sql(db, "SELECT g.event, COUNT(f.id), MIN(f.code), MAX(f.code) "
                 + "FROM game g LEFT JOIN finding f ON f.game_id = g.id GROUP BY g.id, g.event ORDER BY g.id");
 
-        List<String> clean = List.of("Worked example (RULES.md 9)", "Short capture notation", "Draw by repetition",
+        List<String> clean = List.of("Worked example of the rules", "Short capture notation", "Draw by repetition",
                 "A shadowpiece taken");
         assertEquals(RULE_BREACH_GAMES, rows.size());
         List<String> named = new ArrayList<>();
@@ -466,7 +473,7 @@ class DatabaseCommandsTest {
                         List.of("MOVES_AFTER_END", "4", "b", "e9", ""),
                         List.of("RESULT_MISMATCH", "3", "b", "0-1", "1-0")),
                 sql(db, "SELECT f.code, f.ply, f.player, f.move_text, f.expected FROM finding f ORDER BY f.game_id"));
-        // Replays that stop (RULES.md 8) stop at the finding; the others go on to the end.
+        // Replays that stop (docs/findings.md#how-a-game-is-checked) stop at the finding; the others go on to the end.
         assertEquals(List.of(
                         List.of("NOT_ON_BOARD", "1", "2"),
                         List.of("UNPLAYABLE", "1", "2"),
@@ -489,11 +496,11 @@ class DatabaseCommandsTest {
         String positions = "SELECT p.ply, p.epn, p.next_move, b.e4, b.d4, b.c4 FROM position p "
                 + "JOIN position_board b ON b.game_id = p.game_id AND b.ply = p.ply "
                 + "JOIN game g ON g.id = p.game_id WHERE g.event = '%s' ORDER BY p.ply";
-        assertEquals(expected, sql(db, positions.formatted("Worked example (RULES.md 9)")));
+        assertEquals(expected, sql(db, positions.formatted("Worked example of the rules")));
         // The same game in short capture notation is read as the same moves.
         assertEquals(expected, sql(db, positions.formatted("Short capture notation")));
         assertEquals(List.of(
-                        List.of("Worked example (RULES.md 9)", "1-0", "loss with no pieces", "3"),
+                        List.of("Worked example of the rules", "1-0", "loss with no pieces", "3"),
                         List.of("Short capture notation", "1-0", "loss with no pieces", "3"),
                         List.of("Draw by repetition", "1/2-1/2", "draw by repetition", "8")),
                 sql(db, "SELECT g.event, a.result_by_rule, a.termination, a.end_ply FROM analysis a "
@@ -514,7 +521,7 @@ class DatabaseCommandsTest {
         CommandLineRun r = CommandLineRun.run("demo", "--no-serve", "--db", db, "--samples", samples.toString());
 
         assertEquals(0, r.exitCode(), r::err);
-        assertTrue(r.out().contains("imported 15 games from 1 files: 0 duplicates, 0 errors, 0 warnings"), r::out);
+        assertTrue(r.out().contains("imported 15 games from 1 file: 0 duplicates, 0 errors, 0 warnings"), r::out);
         assertTrue(r.out().contains("analysed 15 games, 42 plies: 11 findings"), r::out);
         for (String code : FINDING_CODES) {
             assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+" + code + "\\s+1")), () -> code + " in " + r.out());
@@ -522,8 +529,42 @@ class DatabaseCommandsTest {
 
         CommandLineRun again = CommandLineRun.run("demo", "--no-serve", "--db", db, "--samples", samples.toString());
         assertEquals(0, again.exitCode(), again::err);
-        assertTrue(again.out().contains("1 files imported before"), again::out);
+        assertTrue(again.out().contains("1 file imported before"), again::out);
         assertTrue(again.out().contains("analysed 0 games, 0 plies: 0 findings"), again::out);
+    }
+
+    @Test
+    void demoReadsTheRecordsOfTheSamplesFolderAndNotItsReadme() throws IOException {
+        Path samples = Files.createDirectory(dir.resolve("samples"));
+        copySample("rule-breaches.egn", samples);
+        copySample("README.md", samples);
+
+        CommandLineRun r = CommandLineRun.run("demo", "--no-serve", "--db", db("demo"), "--samples", samples.toString());
+
+        assertEquals(0, r.exitCode(), r::err);
+        assertTrue(r.out().contains("imported 15 games from 1 file: 0 duplicates, 0 errors, 0 warnings\n"), r::out);
+        assertFalse(r.out().contains("skipped"), r::out);
+    }
+
+    @Test
+    void demoHintsNameTheDatabaseAndQueryFilesByAbsolutePathsSoTheyWorkFromAnyFolder() throws IOException {
+        Path samples = Files.createDirectory(dir.resolve("samples"));
+        copySample("rule-breaches.egn", samples);
+
+        CommandLineRun r = CommandLineRun.run("demo", "--no-serve", "--db", db("demo"), "--samples", samples.toString());
+
+        assertEquals(0, r.exitCode(), r::err);
+        List<String> hints = r.out().lines().dropWhile(l -> !l.startsWith("More: ")).toList();
+        assertEquals(3, hints.size(), r::out);
+        for (String hint : hints) {
+            Matcher m = Pattern.compile("(\\S+) (sql|export) --db (\\S+)").matcher(hint);
+            assertTrue(m.find(), hint);
+            assertTrue(m.group(1).equals("emergo") || Path.of(m.group(1)).isAbsolute(), hint);
+            assertEquals(db("demo"), m.group(3), hint);
+        }
+        Matcher file = Pattern.compile("--file (\\S+)").matcher(hints.get(0));
+        assertTrue(file.find(), hints.get(0));
+        assertTrue(Path.of(file.group(1)).isAbsolute(), hints.get(0));
     }
 
     @Test
@@ -532,6 +573,92 @@ class DatabaseCommandsTest {
                 dir.resolve("nothing-here").toString());
         assertEquals(2, r.exitCode());
         assertTrue(r.err().contains("no sample games at"), r::err);
+    }
+
+    // ---- a database that is not there ----
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"sql", "export", "analyze"})
+    void aCommandThatReadsADatabaseSaysThereIsNoneAtAMistypedPathAndCreatesNothing(String command) {
+        Path folder = dir.resolve("typo");
+        String db = folder.resolve("nonexist").toString();
+        String[] args = command.equals("sql") ? new String[] {command, "--db", db, "SELECT COUNT(*) FROM game"}
+                : new String[] {command, "--db", db};
+
+        CommandLineRun r = CommandLineRun.run(args);
+
+        assertEquals(1, r.exitCode(), r::err);
+        assertEquals("", r.out());
+        assertEquals(List.of("emergo " + command + ": no database at " + db + " (there is no nonexist.mv.db); "
+                + "make one with: emergo import --db " + db + " FILE..."), r.err().lines().toList());
+        assertFalse(Files.exists(folder), "created " + folder);
+    }
+
+    @Test
+    void aCommandThatReadsADatabaseSaysThereIsNoneBesideAnExistingOne() throws IOException {
+        String db = importedRuleBreaches();
+        String other = db + "-other";
+
+        CommandLineRun r = CommandLineRun.run("sql", "--db", other, "SELECT 1");
+
+        assertEquals(1, r.exitCode(), r::err);
+        assertTrue(r.err().startsWith("emergo sql: no database at " + other + " "), r::err);
+        assertFalse(Files.exists(Path.of(other + ".mv.db")));
+        assertEquals(0, CommandLineRun.run("sql", "--db", db + ".mv.db", "SELECT 1").exitCode(), "the file's own name works too");
+    }
+
+    @Test
+    void sqlWithAQueryFileThatIsNotThereSaysSoInOneLine() throws IOException {
+        String db = importedRuleBreaches();
+        Path missing = dir.resolve("missing.sql");
+
+        CommandLineRun r = CommandLineRun.run("sql", "--db", db, "--file", missing.toString());
+
+        assertEquals(1, r.exitCode(), r::err);
+        assertEquals("", r.out());
+        assertEquals(List.of("emergo sql: cannot read " + missing + ": no such file"), r.err().lines().toList());
+    }
+
+    // ---- standard input ----
+
+    @Test
+    void importDashReadsEgnFromStandardInput() throws IOException {
+        String db = db("a");
+        String egn = new String(Files.readAllBytes(sampleGames().resolve("rule-breaches.egn")), StandardCharsets.UTF_8);
+
+        CommandLineRun r = CommandLineRun.withInput(egn, "import", "--db", db, "-");
+
+        assertEquals(0, r.exitCode(), r::err);
+        assertEquals("imported 15 games from 1 file: 0 duplicates, 0 errors, 0 warnings", r.out().strip());
+        assertEquals(List.of(List.of("<stdin>", "15")), sql(db, "SELECT path, games FROM source_file"));
+
+        CommandLineRun again = CommandLineRun.withInput(egn, "import", "--db", db, "-");
+        assertEquals(0, again.exitCode(), again::err);
+        assertTrue(again.out().contains("1 file imported before"), again::out);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"club-games.csv", "abstractplay-ladder.json"})
+    void importDashTellsCsvAndAbstractPlayJsonFromTheirContent(String sample) throws IOException {
+        String db = db("a");
+        String text = Files.readString(sampleGames().resolve(sample), StandardCharsets.UTF_8);
+
+        CommandLineRun r = CommandLineRun.withInput(text, "import", "--db", db, "-");
+        CommandLineRun named = CommandLineRun.run("import", "--db", db("b"), sampleGames().resolve(sample).toString());
+
+        assertEquals(named.exitCode(), r.exitCode(), r::err);
+        assertTrue(r.out().startsWith("imported " + (sample.endsWith(".csv") ? 12 : 6) + " games from 1 file"), r::out);
+        assertEquals(named.out(), r.out());
+        assertEquals(named.err().replace(sampleGames().resolve(sample).toString(), "<stdin>"), r.err());
+    }
+
+    @Test
+    void importDashOfTextInNoKnownFormatIsAnErrorNamingStandardInput() {
+        CommandLineRun r = CommandLineRun.withInput("hello, world\n", "import", "--db", db("a"), "-");
+
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().startsWith("<stdin>:"), r::err);
+        assertTrue(r.err().contains("cannot tell the format"), r::err);
     }
 
     // ---- helpers ----

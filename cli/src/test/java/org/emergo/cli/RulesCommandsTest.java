@@ -17,7 +17,7 @@ import org.emergo.replay.GameRecord;
 import org.emergo.replay.Replay;
 import org.junit.jupiter.api.Test;
 
-/** The rules engine's commands: moves, perft, generate (ARCHITECTURE.md, the command line). */
+/** The rules engine's commands: moves, perft, generate. */
 class RulesCommandsTest {
 
     private static final String WORKED_EXAMPLE = "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2";
@@ -59,6 +59,40 @@ class RulesCommandsTest {
     void movesInPlainBatchModeAnswersOneLinePerPosition() {
         CommandLineRun r = CommandLineRun.withInput(WORKED_EXAMPLE + "\nw 1 x\n", "moves");
         assertEquals(List.of("f4-e4 f4-f5 f4-f3 g4-g5 g4-g3", "error: bad black in hand 'x' (a number)"), r.out().lines().toList());
+    }
+
+    @Test
+    void movesInBatchModeAnswersABlankLineWithAnErrorLineSoAnswersStayInStep() {
+        CommandLineRun r = CommandLineRun.withInput("w 0 0 e5:w\n\nw 0 0 e5:w\n", "moves");
+        assertEquals(List.of("e5-f5 e5-d5 e5-e6 e5-e4", "error: empty line: a position string was expected",
+                "e5-f5 e5-d5 e5-e6 e5-e4"), r.out().lines().toList());
+        assertEquals(1, r.exitCode());
+    }
+
+    @Test
+    void movesInJsonBatchModeAnswersABlankLineWithAnErrorObject() throws IOException {
+        CommandLineRun r = CommandLineRun.withInput("\nw 0 0 e5:w\n", "moves", "--json");
+        List<String> lines = r.out().lines().toList();
+        assertEquals(2, lines.size(), r.out());
+        JsonNode blank = new ObjectMapper().readTree(lines.get(0));
+        assertEquals("", blank.get("input").asText());
+        assertEquals("empty line: a position string was expected", blank.get("error").asText());
+        assertEquals(4, new ObjectMapper().readTree(lines.get(1)).get("moves").size());
+    }
+
+    @Test
+    void movesInBatchModeSaysWhenTheGameIsOverAndHow() {
+        CommandLineRun r = CommandLineRun.withInput("b 0 0 c4:w3b5 d4:w2\nb 0 0 a5:b b5:w c5:w\nw 0 1\n", "moves");
+        assertEquals(List.of("game over: white-wins (loss with no pieces)", "game over: draw (draw blocked)",
+                "game over: black-wins (loss with no pieces)"), r.out().lines().toList());
+        assertEquals(0, r.exitCode(), r::err);
+    }
+
+    @Test
+    void movesOfAFinishedPositionSaysTheGameIsOver() {
+        CommandLineRun r = CommandLineRun.run("moves", "b 0 0 c4:w3b5 d4:w2");
+        assertEquals("game over: white-wins (loss with no pieces)\n", r.out());
+        assertEquals(0, r.exitCode(), r::err);
     }
 
     @Test

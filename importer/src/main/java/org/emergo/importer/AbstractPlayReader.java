@@ -17,12 +17,12 @@ import org.emergo.rules.Notation;
 import org.emergo.rules.NotationException;
 
 /**
- * Reads Abstract Play game records (FORMATS.md 5): one APGameRecord object, an array of them,
- * or several in a row. The array is streamed, one record in memory at a time. Records of
- * another game than Emergo are an error each ("not an Emergo record: Homeworlds"), and the
- * rest is kept. Square names of the 9x9 drawing are turned into the oblique names of
- * RULES.md 2. Invalid JSON is an error at Jackson's line and column; the file is read no
- * further, the records before it are kept.
+ * Reads Abstract Play game records (docs/formats.md#abstract-play-json): one APGameRecord
+ * object, an array of them, or several in a row. The array is streamed, one record in memory at
+ * a time. Records of another game than Emergo are an error each ("not an Emergo record:
+ * Homeworlds"), and the rest is kept. Square names of the 9x9 drawing are turned into the
+ * oblique names of docs/rules.md#the-emergo-board. Invalid JSON is an error at Jackson's line
+ * and column; the file is read no further, the records before it are kept.
  */
 public final class AbstractPlayReader {
 
@@ -199,8 +199,8 @@ public final class AbstractPlayReader {
     }
 
     /**
-     * The oblique name (RULES.md 2) of a square named on the plain 9x9 drawing ({@code a1} bottom
-     * left): file = a + 4 + (x - y)/2, rank = 1 + (x + y)/2; null for a light square.
+     * The oblique name (docs/rules.md#the-emergo-board) of a square named on the plain 9x9
+     * drawing ({@code a1} bottom left): file = a + 4 + (x - y)/2, rank = 1 + (x + y)/2; null for a light square.
      */
     static String obliqueSquare(String name) {
         int x = Character.toLowerCase(name.charAt(0)) - 'a';

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -79,7 +80,9 @@ public final class BulkImport {
     public static List<Path> files(List<Path> paths) throws IOException {
         List<Path> files = new ArrayList<>();
         for (Path path : paths) {
-            if (Files.isDirectory(path)) {
+            if (isStream(path)) {
+                files.add(path);
+            } else if (Files.isDirectory(path)) {
                 try (Stream<Path> walk = Files.walk(path)) {
                     walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
                             .sorted(Comparator.comparing(Path::toString))
@@ -101,6 +104,23 @@ public final class BulkImport {
         int skipped = 0;
         SourceWalker.Summary walked = new SourceWalker.Summary(0, 0);
         for (Path path : paths) {
+            if (isStream(path)) {
+                // read once only: kept in a file while it is hashed, sniffed and read
+                Path spool = spool(path);
+                try {
+                    String source = path.toString().equals("-") ? STDIN : path.toString();
+                    SourceWalker.Summary done = source(spool, source, batcher, to, () -> walker.walkStream(source, spool));
+                    if (done == null) {
+                        known++;
+                    } else {
+                        walked = done;
+                        read++;
+                    }
+                } finally {
+                    Files.deleteIfExists(spool);
+                }
+                continue;
+            }
             for (Path file : files(List.of(path))) {
                 boolean inFolder = !file.equals(path);
                 String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -121,30 +141,75 @@ public final class BulkImport {
                     batcher.flush();
                     continue;
                 }
-                String sha = sha256(file);
-                Optional<SourceFile> before = sourceFiles.findBySha(sha);
-                if (before.isPresent() && !yieldedOnlyErrors(before.get())) {
+                SourceWalker.Summary done = source(file, file.toString(), batcher, to, () -> walker.walk(file));
+                if (done == null) {
                     known++;
-                    continue;
-                }
-                long id;
-                if (before.isPresent()) {
-                    // Nothing came of it last time (a moves file without its games file, say):
-                    // read it again, in place of its old errors.
-                    id = before.get().id();
-                    importErrors.deleteBySourceFile(id);
                 } else {
-                    id = sourceFiles.insert(file.toString(), sha, Files.size(file));
+                    walked = done;
+                    read++;
                 }
-                batcher.startFile(id);
-                // one walker for every file: it remembers the CSV files it has read as pairs
-                walked = ReadAhead.run(sink -> to.readingInto(sink, () -> walker.walk(file)), batcher);
-                batcher.endFile();
-                read++;
             }
         }
         return new Summary(read, known, skipped + walked.skipped(), batcher.totalGames, batcher.totalDuplicates, batcher.totalErrors,
                 batcher.totalWarnings);
+    }
+
+    /**
+     * Imports one source whose bytes are in {@code content}, unless the same bytes were imported
+     * before: then null. The walk reads it.
+     */
+    private SourceWalker.Summary source(Path content, String name, Batcher batcher, Redirect to,
+            Supplier<SourceWalker.Summary> walk) throws IOException {
+        String sha = sha256(content);
+        Optional<SourceFile> before = sourceFiles.findBySha(sha);
+        if (before.isPresent() && !yieldedOnlyErrors(before.get())) return null;
+        long id;
+        if (before.isPresent()) {
+            // Nothing came of it last time (a moves file without its games file, say):
+            // read it again, in place of its old errors.
+            id = before.get().id();
+            importErrors.deleteBySourceFile(id);
+        } else {
+            id = sourceFiles.insert(name, sha, Files.size(content));
+        }
+        batcher.startFile(id);
+        // one walker for every file: it remembers the CSV files it has read as pairs
+        SourceWalker.Summary walked = ReadAhead.run(sink -> to.readingInto(sink, walk), batcher);
+        batcher.endFile();
+        return walked;
+    }
+
+    /** The name standard input ({@code -}) goes by in errors and in the source_file table. */
+    public static final String STDIN = "<stdin>";
+
+    /**
+     * Standard input ({@code -}), or a pipe or device named as a path ({@code /dev/stdin}): a
+     * stream that can be read once only, unlike the files and folders.
+     */
+    public static boolean isStream(Path path) {
+        if (path.toString().equals("-")) return true;
+        Path absolute = path.toAbsolutePath();
+        // /dev/stdin is a regular file when the shell redirects one in: still no name to go by
+        if (absolute.startsWith("/dev") || absolute.startsWith("/proc")) return Files.exists(path) && !Files.isDirectory(path);
+        return Files.exists(path) && !Files.isRegularFile(path) && !Files.isDirectory(path);
+    }
+
+    /** Copies a stream into a temporary file; standard input is left open. */
+    private static Path spool(Path path) throws IOException {
+        Path file = Files.createTempFile("emergo-import-", ".spool");
+        try {
+            if (path.toString().equals("-")) {
+                Files.copy(System.in, file, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                try (InputStream in = Files.newInputStream(path)) {
+                    Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            return file;
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(file);
+            throw e;
+        }
     }
 
     /** A file whose import gave errors and not one game, new or duplicate. */

@@ -23,7 +23,7 @@ import org.emergo.rules.Notation;
 import org.emergo.rules.NotationException;
 
 /**
- * Reads games from CSV (FORMATS.md 3; RFC 4180, header row required) in its two layouts:
+ * Reads games from CSV (docs/formats.md#csv; RFC 4180, header row required) in its two layouts:
  * games per row ({@code id,event,site,date,round,white,black,result,variant,moves}, names in any
  * case and order, extra columns become tags, {@code position}/{@code setup} columns set up a
  * position) and moves per row ({@code game_id,ply,move[,comment]} beside a games file without

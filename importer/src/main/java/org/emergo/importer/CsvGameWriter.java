@@ -11,7 +11,7 @@ import org.apache.commons.csv.CSVPrinter;
 import org.emergo.replay.GameRecord;
 
 /**
- * Writes games in the games-per-row CSV layout (FORMATS.md 3):
+ * Writes games in the games-per-row CSV layout (docs/formats.md#csv):
  * {@code id,event,site,date,round,white,black,result,variant,moves,position}, then one column for
  * each extra tag the caller names. {@code moves} holds the canonical movetext, {@code position}
  * the set-up position string (empty for the normal start). {@link CsvGameReader} reads it back.

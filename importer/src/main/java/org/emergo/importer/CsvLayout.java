@@ -3,7 +3,7 @@ package org.emergo.importer;
 import java.util.List;
 import java.util.Locale;
 
-/** The CSV layouts of FORMATS.md 3, told apart by their header row. */
+/** The CSV layouts of docs/formats.md#csv, told apart by their header row. */
 public enum CsvLayout {
     /** One game per row with its movetext in a {@code moves} column. */
     GAMES_PER_ROW,

@@ -7,7 +7,7 @@ import java.util.List;
 import org.emergo.replay.GameRecord;
 
 /**
- * Reads EGN/PGN text (FORMATS.md 2) as a stream of records: each record read becomes a
+ * Reads EGN/PGN text (docs/formats.md#egn) as a stream of records: each record read becomes a
  * {@link GameRecord}, each record that cannot be read becomes one {@link ImportError} naming
  * line and column, and reading goes on with the next record. Holds one record at a time, at
  * most {@value #MAX_RECORD_CHARS} characters, so a file of any size streams in bounded memory.

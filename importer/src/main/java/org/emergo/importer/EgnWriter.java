@@ -11,7 +11,7 @@ import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
 
 /**
- * Writes records as canonical EGN (FORMATS.md 2): the seven standard tags first (Event, Site,
+ * Writes records as canonical EGN (docs/formats.md#egn): the seven standard tags first (Event, Site,
  * Date, Round, White, Black, Result; {@code ?} for a missing one, {@code *} for a missing
  * result), then Variant for HexEmergo, SetUp/Position for a set-up game, then the other tags
  * in stored order; a blank line, the movetext wrapped at {@value #WIDTH} columns, a blank line.

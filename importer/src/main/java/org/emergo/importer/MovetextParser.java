@@ -7,7 +7,7 @@ import org.emergo.rules.Notation;
 import org.emergo.rules.NotationException;
 
 /**
- * Reads EGN movetext (FORMATS.md 2) from a cursor into a {@link MovetextBuilder}: move numbers
+ * Reads EGN movetext (docs/formats.md#egn) from a cursor into a {@link MovetextBuilder}: move numbers
  * (checked, a wrong one is a warning), moves (checked to be notation), glyphs, comments,
  * variations and the result token. In a file it stops after the result token or where the next
  * record starts (a {@code [} opening a line); embedded in a CSV field it stops at the field's end.

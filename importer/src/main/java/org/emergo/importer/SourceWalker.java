@@ -33,7 +33,8 @@ import org.emergo.replay.GameRecord;
  * decides the encoding (UTF-8 with or without BOM; otherwise windows-1252 with a warning) and
  * reads. A moves-per-row CSV file is read together with the games file in its folder.
  * Unknown file types inside folders and archives are skipped and counted; named on the command
- * line they are an error. Nothing here throws for bad input: every problem goes to the sink.
+ * line they are an error. Standard input has no name: {@link #walkStream} tells its format from
+ * its first bytes. Nothing here throws for bad input: every problem goes to the sink.
  */
 public final class SourceWalker {
 
@@ -100,6 +101,69 @@ public final class SourceWalker {
 
     public Summary walk(Path... paths) {
         return walk(List.of(paths));
+    }
+
+    /**
+     * Reads a source that has no file name to tell its format by (standard input, spooled into
+     * {@code content}): the format is told from the first bytes instead, gzip included.
+     */
+    public Summary walkStream(String source, Path content) {
+        try {
+            boolean gzip = startsWithGzip(content);
+            String suffix = gzip ? ".gz" : "";
+            Format format = sniff(new StreamEntry(source, "stream" + suffix, content));
+            if (format == null) {
+                sources++;
+                sink.error(ImportError.ofFile(source, "cannot tell the format (expected EGN, CSV with a header row, "
+                        + "or Abstract Play JSON)"));
+                return new Summary(sources, skipped);
+            }
+            String ext = switch (format) {
+                case EGN -> ".egn";
+                case CSV -> ".csv";
+                case ABSTRACT_PLAY -> ".json";
+            };
+            Entry entry = new StreamEntry(source, "stream" + ext + suffix, content);
+            if (format == Format.CSV) csv(entry, () -> List.of(entry));
+            else read(entry, format);
+        } catch (SinkFailure failure) {
+            throw failure.getCause();
+        } catch (IOException e) {
+            sink.error(ImportError.ofFile(source, "cannot read: " + describe(e)));
+        }
+        return new Summary(sources, skipped);
+    }
+
+    private static boolean startsWithGzip(Path content) throws IOException {
+        try (InputStream in = Files.newInputStream(content)) {
+            return in.read() == 0x1f && in.read() == 0x8b;
+        }
+    }
+
+    /**
+     * The format of a text by its start: JSON opens with a brace or with a bracket that does not
+     * open a tag; EGN with a tag, a comment or a move number; CSV with a header row naming
+     * one of its layouts. Null when none fits.
+     */
+    private static Format sniff(Entry entry) throws IOException {
+        char[] buffer = new char[8192];
+        int n;
+        try (Reader reader = TextEncoding.skipBom(new InputStreamReader(decompressed(entry.name(), entry.open()),
+                StandardCharsets.UTF_8))) {
+            n = reader.read(buffer, 0, buffer.length);
+        }
+        if (n <= 0) return Format.EGN; // nothing to read: no games, no error
+        String text = new String(buffer, 0, n).stripLeading();
+        if (text.isEmpty()) return Format.EGN;
+        char first = text.charAt(0);
+        if (first == '{') return Format.ABSTRACT_PLAY;
+        if (first == '[') {
+            String rest = text.substring(1).stripLeading();
+            return !rest.isEmpty() && Character.isLetter(rest.charAt(0)) ? Format.EGN : Format.ABSTRACT_PLAY;
+        }
+        if (first == ';' || first == '%' || Character.isDigit(first)) return Format.EGN;
+        String header = text.lines().findFirst().orElse("");
+        return CsvGameReader.layout(new java.io.StringReader(header + "\n")) != CsvLayout.UNKNOWN ? Format.CSV : null;
     }
 
     // ---- folders, files, archives ----
@@ -485,6 +549,23 @@ public final class SourceWalker {
         @Override
         public InputStream open() throws IOException {
             return Files.newInputStream(path);
+        }
+    }
+
+    /** A stream without a file name, spooled into a file; the name only carries the format. */
+    private record StreamEntry(String source, String name, Path content) implements Entry {
+        @Override
+        public long size() {
+            try {
+                return Files.size(content);
+            } catch (IOException e) {
+                return -1;
+            }
+        }
+
+        @Override
+        public InputStream open() throws IOException {
+            return Files.newInputStream(content);
         }
     }
 

@@ -1,6 +1,7 @@
 /**
  * Readers that turn files into {@link org.emergo.replay.GameRecord}s and rejected records into
- * {@link org.emergo.importer.ImportError}s (FORMATS.md 2, 3 and 5), and the writers for export.
+ * {@link org.emergo.importer.ImportError}s, and the writers for export. The formats:
+ * docs/formats.md#egn, docs/formats.md#csv and docs/formats.md#abstract-play-json.
  *
  * <p>{@link org.emergo.importer.SourceWalker} takes paths (files, folders, {@code .zip},
  * {@code .gz}), decides format and encoding, and feeds {@link org.emergo.importer.EgnReader},

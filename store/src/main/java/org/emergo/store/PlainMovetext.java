@@ -72,7 +72,7 @@ public final class PlainMovetext {
         return at + digits.length() + dots.length();
     }
 
-    /** A position string starts with the side to move (FORMATS.md 4). */
+    /** A position string starts with the side to move (docs/formats.md#position-strings). */
     private static boolean blackFirst(String setupPosition) {
         return setupPosition != null && setupPosition.startsWith("b");
     }

@@ -54,7 +54,7 @@ class AnalysisQueriesTest {
 
     /** Six games: ids in this order. */
     static final List<GameRecord> FIXTURE = List.of(
-            // 1: RULES.md 9, clean; captures of 2 and 5 men, 5 available at ply 2.
+            // 1: docs/rules.md#a-worked-example, clean; captures of 2 and 5 men, 5 available at ply 2.
             game("Aster, Ada", "Brand, Bram", WORKED_EXAMPLE, "f4-e4 h4xf4xd4 e4xc4xc6xe6xe4xc4", "1-0"),
             // 2: Black takes one man where two were due.
             game("Castell, Cora", "Brand, Bram", WORKED_EXAMPLE, "f4-e4 e5xe3", "*"),

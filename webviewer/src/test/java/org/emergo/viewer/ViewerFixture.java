@@ -14,12 +14,12 @@ import org.emergo.store.GameRepository;
 
 /**
  * A small analysed database for the viewer's tests, made without the importer (the viewer
- * may not use it): the worked example of RULES.md 9, a missed majority capture, a game whose
+ * may not use it): the worked example of docs/rules.md#a-worked-example, a missed majority capture, a game whose
  * tags are hostile markup, and self-played games of both variants.
  */
 public final class ViewerFixture {
 
-    /** The worked example's start (RULES.md 9). */
+    /** The worked example's start (docs/rules.md#a-worked-example). */
     public static final String EXAMPLE = "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2";
 
     public static final String HOSTILE = "<script>alert(1)</script>";

@@ -47,7 +47,7 @@ abstract class BoardGeometry {
     }
 
     /**
-     * Emergo (RULES.md 2): square (f, r) on the real checkerboard at column f + r - 4 and row
+     * Emergo (docs/rules.md#the-emergo-board): square (f, r) on the real checkerboard at column f + r - 4 and row
      * r - f + 4, counted from the bottom left; files and ranks run diagonally.
      */
     static final class Checkerboard extends BoardGeometry {
@@ -112,7 +112,7 @@ abstract class BoardGeometry {
     }
 
     /**
-     * HexEmergo (RULES.md 3): flat-topped cells, columns a..g upright, numbers rising upwards;
+     * HexEmergo (docs/rules.md#the-hexemergo-board): flat-topped cells, columns a..g upright, numbers rising upwards;
      * a row of equal numbers runs down to the right.
      */
     static final class Hexhex extends BoardGeometry {

@@ -8,7 +8,7 @@ import org.emergo.rules.Side;
 
 /**
  * Draws a position as SVG: Emergo's 9x9 checkerboard with its 41 playable squares, or
- * HexEmergo's 37 hex cells (RULES.md 2 and 3), the names of the lines on the edges, every
+ * HexEmergo's 37 hex cells (docs/rules.md#the-emergo-board, docs/rules.md#the-hexemergo-board), the names of the lines on the edges, every
  * column as a stack (prisoners below, jailers on top) with its composition as text, and both
  * players' men in hand. The overlay (last move, due capture, marks) is drawn over it.
  *

@@ -40,11 +40,11 @@ public record GameReplay(
         }
     }
 
-    /** A finding (RULES.md 8). */
+    /** A finding (docs/findings.md#finding-codes). */
     public record FindingRow(int ply, String code, String player, String moveText, String expected, int expectedCount,
             String message) {}
 
-    /** A shadowpiece (RULES.md 6) and its fate. */
+    /** A shadowpiece (docs/rules.md#shadowpieces) and its fate. */
     public record ShadowRow(int ply, String player, String square, int size, int timesJumped, Integer endPly,
             String fate) {}
 
