@@ -52,6 +52,9 @@ public final class Database implements AutoCloseable {
         // analysis (two strings per position row), for rows written once and rarely read
         // together. H2 reads the property once, when it is first used.
         if (System.getProperty("h2.objectCache") == null) System.setProperty("h2.objectCache", "false");
+        // The socket H2's mixed mode (AUTO_SERVER) serves a file on: this machine only, as the
+        // viewer itself. H2 would listen on every interface.
+        if (System.getProperty("h2.bindAddress") == null) System.setProperty("h2.bindAddress", "127.0.0.1");
         System.setProperty("org.jooq.no-logo", "true");
         System.setProperty("org.jooq.no-tips", "true");
         FLYWAY_LOG.setLevel(Level.WARNING);

@@ -101,6 +101,6 @@ public final class ViewerApp {
             case 404 -> "Not found";
             default -> "Server error";
         };
-        ctx.html(templates.render("error.jte", new ErrorPage(status, title, message)));
+        ctx.html(templates.render("error.jte", ErrorPage.of(status, title, message, ctx.path())));
     }
 }

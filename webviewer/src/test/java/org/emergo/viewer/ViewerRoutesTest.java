@@ -130,7 +130,7 @@ class ViewerRoutesTest {
             String body = r.body().string();
             assertTrue(body.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board board-emergo\""));
             assertTrue(body.contains("class=\"last-move\" data-route=\"e4 c4 c6 e6 e4 c4\""), "the capture as its whole route");
-            assertTrue(body.contains("class=\"move current\" data-ply=\"3\" aria-current=\"step\">e4xc4xc6xe6xe4xc4</a>"));
+            assertTrue(body.contains("class=\"move current\" data-ply=\"3\" title=\"ply 3\" aria-current=\"step\">e4xc4xc6xe6xe4xc4</a>"));
             assertTrue(body.contains("id=\"result\">1-0</strong>"));
             assertTrue(body.contains("id=\"result-by-rule\">1-0</strong>"));
             assertTrue(body.contains("data-column=\"w3b5\""), "the capturing column on c4");
