@@ -2,7 +2,8 @@
 # The viewer's speed, run by hand (issue 10): median answer times of the main pages, warm, and
 # 50 concurrent clients on loopback for 30 s. On 100,000 analysed games:
 #
-#   bench/viewer-speed.sh [DB]        (default DB: emergo-data/bench100k, made when missing)
+#   bench/viewer-speed.sh [DB]        (default DB: emergo-data/bench100k, made when missing;
+#                                      PORT=7171 and DURATION=30s may be set)
 #
 # Making the database takes a while (generate, import, analyse: README "Speed"). The server
 # listens on 127.0.0.1 only; every request goes to it. Needs curl, and wrk (apt-get install wrk).
@@ -11,6 +12,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 db="${1:-emergo-data/bench100k}"
 port="${PORT:-7171}"
+duration="${DURATION:-30s}"
 base="http://127.0.0.1:$port"
 
 if [ ! -f "$db.mv.db" ]; then
@@ -46,8 +48,8 @@ for path in "/games?player=$player&findings=no&sort=date&dir=desc" "/game/$game/
 done
 
 echo
-echo "50 clients, 30 s, on a game page:"
-wrk -t2 -c50 -d30s --latency "$base/game/$game/40"
+echo "50 clients, $duration, on a game page:"
+wrk -t2 -c50 -d"$duration" --latency "$base/game/$game/40"
 echo
-echo "50 clients, 30 s, on the filtered games list:"
-wrk -t2 -c50 -d30s --latency "$base/games?player=$player&findings=no"
+echo "50 clients, $duration, on the filtered games list:"
+wrk -t2 -c50 -d"$duration" --latency "$base/games?player=$player&findings=no"

@@ -2,6 +2,8 @@ package org.emergo.viewer.data;
 
 import java.util.List;
 import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.impl.DSL;
 
 /**
  * A player's record: games and results by colour, findings by code, shadowpieces. Reads game
@@ -32,14 +34,18 @@ public final class PlayerSummary {
 
     public Summary of(String name) {
         List<ByColour> colours = List.of(colour(name, "white", "1-0", "0-1"), colour(name, "black", "0-1", "1-0"));
+        // The player's games with his colour, as a table: the two hash indexes give the ids. The
+        // name goes in as a literal (jOOQ escapes it): with a bind parameter H2 ran the union
+        // again for every row.
+        Field<String> player = DSL.inline(name);
         List<CodeCount> findings = dsl.fetch("""
                 SELECT f.code, COUNT(*)
-                FROM game g
-                JOIN finding f ON f.game_id = g.id
-                WHERE g.id IN (SELECT id FROM game WHERE white = ? UNION ALL SELECT id FROM game WHERE black = ?)
-                  AND ((g.white = ? AND f.player = 'w') OR (g.black = ? AND f.player = 'b'))
+                FROM (SELECT id, 'w' AS colour FROM game WHERE white = {0}
+                      UNION ALL
+                      SELECT id, 'b' AS colour FROM game WHERE black = {0}) p
+                JOIN finding f ON f.game_id = p.id AND f.player = p.colour
                 GROUP BY f.code
-                ORDER BY 2 DESC, 1""", name, name, name, name)
+                ORDER BY 2 DESC, 1""", player)
                 .map(r -> new CodeCount(r.get(0, String.class), r.get(1, int.class)));
         List<ShadowCount> shadows = dsl.fetch("""
                 SELECT s.size,
@@ -47,12 +53,12 @@ public final class PlayerSummary {
                        SUM(CASE WHEN s.fate = 'standing' THEN 1 ELSE 0 END),
                        SUM(CASE WHEN s.fate = 'taken' THEN 1 ELSE 0 END),
                        SUM(CASE WHEN s.fate = 'freed' THEN 1 ELSE 0 END)
-                FROM game g
-                JOIN shadowpiece s ON s.game_id = g.id
-                WHERE g.id IN (SELECT id FROM game WHERE white = ? UNION ALL SELECT id FROM game WHERE black = ?)
-                  AND ((g.white = ? AND s.player = 'w') OR (g.black = ? AND s.player = 'b'))
+                FROM (SELECT id, 'w' AS colour FROM game WHERE white = {0}
+                      UNION ALL
+                      SELECT id, 'b' AS colour FROM game WHERE black = {0}) p
+                JOIN shadowpiece s ON s.game_id = p.id AND s.player = p.colour
                 GROUP BY s.size
-                ORDER BY s.size""", name, name, name, name)
+                ORDER BY s.size""", player)
                 .map(r -> new ShadowCount(r.get(0, int.class), r.get(1, int.class), r.get(2, int.class), r.get(3, int.class),
                         r.get(4, int.class)));
         GameFilter filter = new GameFilter(name, null, null, null, null, null, null, null, null, null, null, null, null, null,
