@@ -44,7 +44,7 @@ public final class GameList {
                         GAME.RESULT, ANALYSIS.RESULT_BY_RULE, GAME.PLY_COUNT, ANALYSIS.FINDINGS)
                 .from(from)
                 .where(where)
-                .orderBy(order(filter))
+                .orderBy(order(filter, filter.player() != null))
                 .limit(pageSize)
                 .offset((long) (filter.page() - 1) * pageSize)
                 .fetch(GameList::summary);
@@ -100,7 +100,12 @@ public final class GameList {
         return c;
     }
 
-    private static List<SortField<?>> order(GameFilter f) {
+    /**
+     * The order of the list, then by id. Given ids ({@code inList}), H2 2.3 reads them through
+     * the primary key in ascending order and takes that for a descending one too: sorting by
+     * {@code id + 0} makes it sort for itself.
+     */
+    private static List<SortField<?>> order(GameFilter f, boolean inList) {
         Field<?> field = switch (f.sort()) {
             case "date" -> GAME.DATE;
             case "white" -> GAME.WHITE;
@@ -109,10 +114,11 @@ public final class GameList {
             case "result" -> GAME.RESULT;
             case "plies" -> GAME.PLY_COUNT;
             case "findings" -> ANALYSIS.FINDINGS;
-            default -> GAME.ID;
+            default -> inList ? GAME.ID.plus(DSL.inline(0L)) : GAME.ID;
         };
         SortField<?> first = f.descending() ? field.desc().nullsLast() : field.asc().nullsLast();
-        if (field == GAME.ID) return List.of(first);
-        return List.of(first, f.descending() ? GAME.ID.desc() : GAME.ID.asc());
+        if (f.sort().equals("id")) return List.of(first);
+        Field<Long> id = inList ? GAME.ID.plus(DSL.inline(0L)) : GAME.ID;
+        return List.of(first, f.descending() ? id.desc() : id.asc());
     }
 }
