@@ -339,6 +339,7 @@ class ViewerRoutesTest {
             assertEquals("f4-e4", p.get("moves").get(0).get("move").asText());
             assertEquals(2, p.get("moves").get(0).get("games").asInt());
             assertEquals(1, p.get("moves").get(0).get("wins").asInt());
+            assertEquals(50, p.get("moves").get(0).get("score").asInt());
             assertEquals(2, p.get("games").size());
             assertEquals(400, client.get("/api/positions?epn=" + enc("q 1 1")).code());
         });
