@@ -19,10 +19,13 @@ import picocli.CommandLine.Command;
 /** {@code emergo demo}: the main job on the shipped samples: import, analyse, report. */
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
-            "Import the sample games, analyse them and print what the analysis found.",
+            "Import the sample games, analyse them and print what the analysis found, then serve the web viewer "
+                    + "on them at http://127.0.0.1:7070/ until Ctrl-C (--no-serve stops after the report).",
             "The demo has a database of its own, emergo-data/demo. Running it again adds nothing."},
-        footerHeading = "%nExample:%n",
-        footer = "  emergo demo && emergo sql --db emergo-data/demo \"SELECT * FROM finding\"")
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  emergo demo",
+            "  emergo demo --no-serve && emergo sql --db emergo-data/demo --file q.sql"})
 final class DemoCommand implements Callable<Integer> {
 
     /** The example queries the report shows, with a title each. */
@@ -39,11 +42,18 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--samples", paramLabel = "DIR", description = "The sample games (default: sample-games).")
     Path samples;
 
+    @CommandLine.Option(names = "--no-serve", description = "Print the report and stop, without serving the viewer.")
+    boolean noServe;
+
+    @CommandLine.Option(names = "--port", paramLabel = "PORT", defaultValue = "7070",
+            description = "The viewer's port on 127.0.0.1 (default: 7070).")
+    int port;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         Path home = home();
         Path sampleDir = samples != null ? samples : home.resolve("sample-games");
@@ -78,7 +88,9 @@ final class DemoCommand implements Callable<Integer> {
         out.println("      " + emergo + " sql --db " + dbArg + " \"SELECT * FROM finding ORDER BY game_id, ply\"");
         out.println("      " + emergo + " export --db " + dbArg + " --where \"id IN (SELECT game_id FROM finding)\"");
         out.flush();
-        return 0;
+        if (noServe) return 0;
+        out.println();
+        return ServeCommand.serve(dbOption.open(), "127.0.0.1", port, out, spec.commandLine().getErr());
     }
 
     /** The record files of the samples folder: its README is no game record, not a skipped file. */

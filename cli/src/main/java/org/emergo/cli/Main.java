@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
             AnalyzeCommand.class,
             SqlCommand.class,
             ExportCommand.class,
+            ServeCommand.class,
             DemoCommand.class,
             CommandLine.HelpCommand.class,
         })

@@ -518,7 +518,7 @@ class DatabaseCommandsTest {
         copySample("rule-breaches.egn", samples);
         String db = db("demo");
 
-        CommandLineRun r = CommandLineRun.run("demo", "--db", db, "--samples", samples.toString());
+        CommandLineRun r = CommandLineRun.run("demo", "--no-serve", "--db", db, "--samples", samples.toString());
 
         assertEquals(0, r.exitCode(), r::err);
         assertTrue(r.out().contains("imported 15 games from 1 file: 0 duplicates, 0 errors, 0 warnings"), r::out);
@@ -527,7 +527,7 @@ class DatabaseCommandsTest {
             assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+" + code + "\\s+1")), () -> code + " in " + r.out());
         }
 
-        CommandLineRun again = CommandLineRun.run("demo", "--db", db, "--samples", samples.toString());
+        CommandLineRun again = CommandLineRun.run("demo", "--no-serve", "--db", db, "--samples", samples.toString());
         assertEquals(0, again.exitCode(), again::err);
         assertTrue(again.out().contains("1 file imported before"), again::out);
         assertTrue(again.out().contains("analysed 0 games, 0 plies: 0 findings"), again::out);
@@ -539,7 +539,7 @@ class DatabaseCommandsTest {
         copySample("rule-breaches.egn", samples);
         copySample("README.md", samples);
 
-        CommandLineRun r = CommandLineRun.run("demo", "--db", db("demo"), "--samples", samples.toString());
+        CommandLineRun r = CommandLineRun.run("demo", "--no-serve", "--db", db("demo"), "--samples", samples.toString());
 
         assertEquals(0, r.exitCode(), r::err);
         assertTrue(r.out().contains("imported 15 games from 1 file: 0 duplicates, 0 errors, 0 warnings\n"), r::out);
@@ -551,7 +551,7 @@ class DatabaseCommandsTest {
         Path samples = Files.createDirectory(dir.resolve("samples"));
         copySample("rule-breaches.egn", samples);
 
-        CommandLineRun r = CommandLineRun.run("demo", "--db", db("demo"), "--samples", samples.toString());
+        CommandLineRun r = CommandLineRun.run("demo", "--no-serve", "--db", db("demo"), "--samples", samples.toString());
 
         assertEquals(0, r.exitCode(), r::err);
         List<String> hints = r.out().lines().dropWhile(l -> !l.startsWith("More: ")).toList();
@@ -569,7 +569,7 @@ class DatabaseCommandsTest {
 
     @Test
     void demoWithoutSampleGamesIsABadUsage() {
-        CommandLineRun r = CommandLineRun.run("demo", "--db", db("demo"), "--samples",
+        CommandLineRun r = CommandLineRun.run("demo", "--no-serve", "--db", db("demo"), "--samples",
                 dir.resolve("nothing-here").toString());
         assertEquals(2, r.exitCode());
         assertTrue(r.err().contains("no sample games at"), r::err);

@@ -147,7 +147,7 @@ class DocumentReferencesTest {
     private static List<String> helpTexts() {
         Map<String, String> help = new LinkedHashMap<>();
         help.put("emergo", CommandLineRun.run("--help").out());
-        for (String command : List.of("moves", "perft", "generate", "import", "analyze", "sql", "export", "demo")) {
+        for (String command : List.of("moves", "perft", "generate", "import", "analyze", "sql", "export", "serve", "demo")) {
             help.put(command, CommandLineRun.run(command, "--help").out());
         }
         return List.copyOf(help.values());

@@ -52,6 +52,9 @@ public final class Database implements AutoCloseable {
         // analysis (two strings per position row), for rows written once and rarely read
         // together. H2 reads the property once, when it is first used.
         if (System.getProperty("h2.objectCache") == null) System.setProperty("h2.objectCache", "false");
+        // The socket H2's mixed mode (AUTO_SERVER) serves a file on: this machine only, as the
+        // viewer itself. H2 would listen on every interface.
+        if (System.getProperty("h2.bindAddress") == null) System.setProperty("h2.bindAddress", "127.0.0.1");
         System.setProperty("org.jooq.no-logo", "true");
         System.setProperty("org.jooq.no-tips", "true");
         FLYWAY_LOG.setLevel(Level.WARNING);
@@ -147,7 +150,22 @@ public final class Database implements AutoCloseable {
         String upper = url.toUpperCase(Locale.ROOT);
         return (upper.contains(";NON_KEYWORDS=") ? "" : ";NON_KEYWORDS=VALUE")
                 + (upper.contains(";COMPRESS=") ? "" : ";COMPRESS=TRUE")
-                + (upper.contains(";TRACE_LEVEL_FILE=") ? "" : ";TRACE_LEVEL_FILE=0");
+                + (upper.contains(";TRACE_LEVEL_FILE=") ? "" : ";TRACE_LEVEL_FILE=0")
+                + (isH2File(upper) && !upper.contains(";AUTO_SERVER=") && !upper.contains(";FILE_LOCK=") ? ";AUTO_SERVER=TRUE" : "");
+    }
+
+    /**
+     * AUTO_SERVER=TRUE (H2's mixed mode): the first program to open a file serves it to the
+     * next ones over a local socket, so {@code emergo import}, {@code analyze} and {@code sql}
+     * keep working on a file that {@code emergo serve} holds open. Only for files: an
+     * in-memory or server database has no file to share.
+     */
+    static boolean isH2File(String upperUrl) {
+        if (!upperUrl.startsWith("JDBC:H2:")) return false;
+        String rest = upperUrl.substring("JDBC:H2:".length());
+        if (rest.startsWith("FILE:")) return true;
+        return !(rest.startsWith("MEM:") || rest.startsWith("TCP:") || rest.startsWith("SSL:") || rest.startsWith("ZIP:")
+                || rest.startsWith("NIO") || rest.startsWith("SPLIT:") || rest.startsWith("ASYNC:") || rest.startsWith("RETRY:"));
     }
 
     private static JdbcConnectionPool pool(JdbcConnectionPool pool) {
@@ -283,7 +301,8 @@ public final class Database implements AutoCloseable {
      * superseded pages for a while, so a bulk import leaves the file about twice as large as
      * its data (100,000 games: 190 MB, 91 MB after this, which took 1.5 s). Worth calling at
      * the end of an import that added many games; an analysis leaves little garbage (its file
-     * is 93-96% live) and skips it. PostgreSQL reclaims space by itself.
+     * is 93-96% live) and skips it. PostgreSQL reclaims space by itself. A file that another
+     * program has open too (H2's mixed mode) is only closed.
      */
     public void closeAndCompact() {
         if (isPostgres() || url.startsWith("jdbc:h2:mem:")) {
@@ -297,10 +316,20 @@ public final class Database implements AutoCloseable {
         direct.setUser("sa");
         direct.setPassword("");
         try (Connection c = direct.getConnection(); Statement st = c.createStatement()) {
+            // In mixed mode another program may have the file open too (emergo serve): a shutdown
+            // would close it under that program's feet, so the file is compacted another time.
+            if (otherSessions(st)) return;
             st.execute("SHUTDOWN COMPACT");
         } catch (SQLException e) {
             throw new StoreException(OutsideProblem.describe(e, where())
                     .orElseGet(() -> "cannot compact " + where() + ": " + rootMessage(e)), e);
+        }
+    }
+
+    /** Whether sessions other than this statement's are open on the database. */
+    private static boolean otherSessions(Statement st) throws SQLException {
+        try (var rs = st.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS")) {
+            return rs.next() && rs.getInt(1) > 1;
         }
     }
 

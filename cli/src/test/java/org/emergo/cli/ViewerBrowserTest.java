@@ -1,0 +1,232 @@
+package org.emergo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import org.emergo.store.Database;
+import org.emergo.viewer.ViewerServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The viewer in real headless Chromium (Debian's chromium and chromium-driver, driven by
+ * Selenium through the system chromedriver: nothing is downloaded) on a database of the sample
+ * games: keyboard stepping, deep links, flipping, a filter, a position from a ply, a query.
+ */
+@Tag("browser")
+class ViewerBrowserTest {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    /** Where each run leaves its screenshot of the game page. */
+    static final Path SCREENSHOT = Path.of("target", "screenshots", "viewer-game.png");
+
+    @TempDir
+    static Path folder;
+
+    private static Database db;
+    private static ViewerServer server;
+    private static long game;
+
+    private WebDriver driver;
+    private WebDriverWait wait;
+
+    @BeforeAll
+    static void serveTheSampleGames() throws IOException {
+        for (Path binary : List.of(CHROMIUM, CHROMEDRIVER)) {
+            if (!Files.isExecutable(binary)) {
+                fail(binary + " is missing: the browser tests need Debian's chromium and chromium-driver"
+                        + " (apt-get install chromium chromium-driver; .ci/run installs them)");
+            }
+        }
+        String path = folder.resolve("samples").toString();
+        // the sample records in every format, without the two self-play dumps (3,000 games that
+        // would take a minute to analyse on a busy machine and show nothing new here)
+        Path samples = Files.createDirectory(folder.resolve("sample-games"));
+        try (var files = Files.list(Path.of("..", "sample-games"))) {
+            for (Path f : files.filter(f -> !f.getFileName().toString().startsWith("selfplay-")).toList()) {
+                Files.copy(f, samples.resolve(f.getFileName()));
+            }
+        }
+        assertEquals(0, CommandLineRun.run("import", "--db", path, samples.toString()).exitCode());
+        assertEquals(0, CommandLineRun.run("analyze", "--db", path).exitCode());
+        db = Database.open(path);
+        game = db.dsl().fetchOne("SELECT MIN(id) FROM game WHERE variant = 'Emergo' AND setup_epn IS NULL AND ply_count >= 12")
+                .get(0, long.class);
+        server = ViewerServer.start(db, "127.0.0.1", 0);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) server.close();
+        if (db != null) db.close();
+    }
+
+    @BeforeEach
+    void openBrowser() {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--window-size=1280,900", "--user-data-dir=" + folder.resolve("chromium-" + System.nanoTime()));
+        // the system chromedriver, named outright, so that Selenium Manager looks nothing up; quitting
+        // the driver stops its service, so each test has its own
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
+        driver = new ChromeDriver(service, options);
+        // the script swaps the game in place: an element read during the swap is stale, not missing
+        wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        wait.ignoring(StaleElementReferenceException.class);
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        if (driver != null) driver.quit();
+    }
+
+    private String url(String path) {
+        return server.url() + path.substring(1);
+    }
+
+    private String epn(int ply) {
+        return db.dsl().fetchOne("SELECT epn FROM position WHERE game_id = ? AND ply = ?", game, ply).get(0, String.class);
+    }
+
+    private String move(int ply) {
+        return db.dsl().fetchOne("SELECT next_move FROM position WHERE game_id = ? AND ply = ?", game, ply - 1).get(0, String.class);
+    }
+
+    private int lastPly() {
+        return db.dsl().fetchOne("SELECT MAX(ply) FROM position WHERE game_id = ?", game).get(0, int.class);
+    }
+
+    private void press(CharSequence key) {
+        driver.findElement(By.tagName("body")).sendKeys(key);
+    }
+
+    /** Waits until the page shows a ply: the board's position and the highlighted move agree with the database. */
+    private void waitForPly(int ply) {
+        wait.until(ExpectedConditions.attributeToBe(By.id("game"), "data-ply", Integer.toString(ply)));
+        assertEquals(epn(ply), driver.findElement(By.cssSelector("svg.board")).getAttribute("data-epn"));
+        List<WebElement> current = driver.findElements(By.cssSelector("a.move.current"));
+        assertEquals(1, current.size());
+        assertEquals(ply == 0 ? "Start" : move(ply), current.get(0).getText());
+    }
+
+    @Test
+    void theKeyboardStepsThroughAGameAndTheBoardAndTheHighlightedMoveFollow() throws IOException {
+        driver.get(url("/game/" + game));
+        waitForPly(0);
+        press(Keys.ARROW_RIGHT);
+        waitForPly(1);
+        press(Keys.ARROW_RIGHT);
+        waitForPly(2);
+        assertTrue(driver.getCurrentUrl().endsWith("/game/" + game + "/2"), "each ply has its own URL");
+        press(Keys.ARROW_LEFT);
+        waitForPly(1);
+        press(Keys.END);
+        waitForPly(lastPly());
+        press(Keys.HOME);
+        waitForPly(0);
+        // the screenshot shows a capture's whole route
+        int capture = db.dsl().fetchOne("SELECT MIN(ply) + 1 FROM position WHERE game_id = ? AND next_move LIKE '%x%x%'", game)
+                .get(0, int.class);
+        driver.navigate().to(url("/game/" + game + "/" + capture));
+        waitForPly(capture);
+        Files.createDirectories(SCREENSHOT.getParent());
+        Path shot = ((ChromeDriver) driver).getScreenshotAs(OutputType.FILE).toPath();
+        Files.copy(shot, SCREENSHOT, StandardCopyOption.REPLACE_EXISTING);
+        assertTrue(Files.size(SCREENSHOT) > 10_000);
+    }
+
+    @Test
+    void aDeepLinkShowsItsPlyAndTheLinksStepWithoutScript() {
+        driver.get(url("/game/" + game + "/5"));
+        waitForPly(5);
+        driver.findElement(By.id("next")).click();
+        waitForPly(6);
+        driver.findElement(By.id("prev")).click();
+        waitForPly(5);
+    }
+
+    @Test
+    void fFlipsTheBoardAndKeepsThePly() {
+        driver.get(url("/game/" + game + "/4"));
+        waitForPly(4);
+        assertFalse(driver.findElement(By.cssSelector("svg.board")).getAttribute("class").contains("flipped"));
+        press("f");
+        wait.until(ExpectedConditions.attributeContains(By.cssSelector("svg.board"), "class", "flipped"));
+        waitForPly(4);
+        press(Keys.ARROW_RIGHT);
+        waitForPly(5);
+        assertTrue(driver.findElement(By.cssSelector("svg.board")).getAttribute("class").contains("flipped"));
+    }
+
+    @Test
+    void aFilterNarrowsTheGamesListToTheCountTheDatabaseHas() {
+        int expected = db.dsl().fetchOne("SELECT COUNT(*) FROM game WHERE white = 'Aster, Ada' OR black = 'Aster, Ada'")
+                .get(0, int.class);
+        assertTrue(expected > 0);
+        driver.get(url("/games"));
+        driver.findElement(By.id("player")).sendKeys("Aster, Ada");
+        driver.findElement(By.id("apply")).click();
+        wait.until(ExpectedConditions.urlContains("player=Aster"));
+        assertTrue(driver.findElement(By.id("count")).getText().startsWith(expected + " games match"));
+        for (WebElement row : driver.findElements(By.cssSelector("table.games tbody tr"))) {
+            assertTrue(row.getText().contains("Aster, Ada"));
+        }
+    }
+
+    @Test
+    void aPlyOpensItsPositionInTheExplorer() {
+        driver.get(url("/game/" + game + "/1"));
+        waitForPly(1);
+        driver.findElement(By.id("explore")).click();
+        wait.until(ExpectedConditions.urlContains("/position?"));
+        assertEquals(epn(1), driver.findElement(By.id("epn")).getAttribute("value"));
+        assertTrue(driver.findElement(By.id("games-count")).getText().matches("\\d+ times? in the database.*"));
+        assertEquals(move(2), driver.findElements(By.cssSelector("table.next-moves tbody tr td:first-child"))
+                .stream().map(WebElement::getText).filter(move(2)::equals).findFirst().orElse("not listed"));
+    }
+
+    @Test
+    void anExampleQueryRunsOnTheSqlPageAsATable() {
+        driver.get(url("/sql"));
+        driver.findElement(By.cssSelector("a.example[data-name='04_findings_by_player.sql']")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("sql-result")));
+        List<WebElement> headings = driver.findElements(By.cssSelector("#sql-result thead th"));
+        assertEquals("CODE", headings.get(0).getText());
+        assertFalse(driver.findElements(By.cssSelector("#sql-result tbody tr")).isEmpty());
+        driver.findElement(By.id("run")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("sql-count")));
+        assertTrue(driver.findElement(By.id("csv")).getAttribute("href").contains("/sql.csv?q="));
+    }
+}

@@ -1,0 +1,31 @@
+package org.emergo.viewer.board;
+
+import java.util.List;
+
+/**
+ * What analysis draws over a board, kept apart from the board itself: the last move's route,
+ * the capture that was due, marked squares. The board code never learns where they came from.
+ *
+ * @param lastMove the route of the move that led to the position (empty at the start)
+ * @param due      the route of a capture that was due here and not played (empty if none)
+ * @param marks    squares to ring, each with a short note (shadowpieces)
+ */
+public record Overlay(List<String> lastMove, List<String> due, List<Mark> marks) {
+
+    /** A ringed square and why, e.g. a shadowpiece. */
+    public record Mark(String square, String note) {}
+
+    public static final Overlay NONE = new Overlay(List.of(), List.of(), List.of());
+
+    public Overlay {
+        lastMove = List.copyOf(lastMove);
+        due = List.copyOf(due);
+        marks = List.copyOf(marks);
+    }
+
+    /** The squares of a move in canonical notation: {@code e4xc4xc6} is e4, c4, c6. */
+    public static List<String> route(String canonicalMove) {
+        if (canonicalMove == null || canonicalMove.isBlank()) return List.of();
+        return List.of(canonicalMove.strip().toLowerCase(java.util.Locale.ROOT).split("[-x:]"));
+    }
+}

@@ -1,0 +1,133 @@
+package org.emergo.viewer.chart;
+
+/** Draws a {@link Chart} as SVG bars: upright for counts over a range, lying for named categories. */
+final class ChartSvg {
+
+    /** Series colours, told apart in grey too. */
+    static final String[] COLOURS = {"#3a6ea5", "#c9a227", "#8c3b3b", "#7a7a7a", "#4f8f4f", "#8e44ad"};
+
+    private ChartSvg() {}
+
+    static String draw(Chart chart) {
+        return chart.horizontal() ? horizontal(chart) : vertical(chart);
+    }
+
+    private static String vertical(Chart c) {
+        int n = c.bars().size();
+        double left = 48, top = 12, plotH = 180, bottom = 52;
+        double barW = Math.max(6, Math.min(40, 560.0 / Math.max(1, n)));
+        double plotW = barW * n;
+        double w = left + plotW + 16;
+        double h = top + plotH + bottom + legendHeight(c);
+        int max = niceMax(c.max());
+        StringBuilder out = open(c, w, h);
+        axis(out, left, top, plotH, plotW, max);
+        for (int i = 0; i < n; i++) {
+            Chart.Bar bar = c.bars().get(i);
+            double x = left + i * barW;
+            double y = top + plotH;
+            for (int s = 0; s < bar.values().size(); s++) {
+                int v = bar.values().get(s);
+                if (v == 0) continue;
+                double bh = plotH * v / max;
+                y -= bh;
+                rect(out, x + 1, y, barW - 2, bh, s, c.series().get(s) + " " + bar.label() + ": " + v);
+            }
+            boolean labelled = n <= 16 || i % Math.ceil(n / 12.0) == 0;
+            if (labelled) {
+                out.append("<text x=\"").append(f(x + barW / 2)).append("\" y=\"").append(f(top + plotH + 16))
+                        .append("\" text-anchor=\"middle\" font-size=\"11\">").append(esc(bar.label())).append("</text>");
+            }
+        }
+        out.append("<text x=\"").append(f(left + plotW / 2)).append("\" y=\"").append(f(top + plotH + 38))
+                .append("\" text-anchor=\"middle\" font-size=\"12\" fill=\"#444\">").append(esc(c.xLabel())).append("</text>");
+        legend(out, c, left, top + plotH + bottom);
+        return out.append("</svg>").toString();
+    }
+
+    private static String horizontal(Chart c) {
+        int n = c.bars().size();
+        double left = 170, top = 8, barH = 24, plotW = 380;
+        double plotH = barH * n;
+        double w = left + plotW + 60;
+        double h = top + plotH + 24 + legendHeight(c);
+        int max = Math.max(1, c.max());
+        StringBuilder out = open(c, w, h);
+        for (int i = 0; i < n; i++) {
+            Chart.Bar bar = c.bars().get(i);
+            double y = top + i * barH;
+            double x = left;
+            out.append("<text x=\"").append(f(left - 6)).append("\" y=\"").append(f(y + barH / 2 + 4))
+                    .append("\" text-anchor=\"end\" font-size=\"12\">").append(esc(bar.label())).append("</text>");
+            for (int s = 0; s < bar.values().size(); s++) {
+                int v = bar.values().get(s);
+                if (v == 0) continue;
+                double bw = plotW * v / max;
+                rect(out, x, y + 3, bw, barH - 6, s, c.series().get(s) + " " + bar.label() + ": " + v);
+                x += bw;
+            }
+            out.append("<text x=\"").append(f(x + 5)).append("\" y=\"").append(f(y + barH / 2 + 4))
+                    .append("\" font-size=\"12\" fill=\"#333\">").append(bar.total()).append("</text>");
+        }
+        out.append("<line x1=\"").append(f(left)).append("\" y1=\"").append(f(top)).append("\" x2=\"").append(f(left))
+                .append("\" y2=\"").append(f(top + plotH)).append("\" stroke=\"#555\"/>");
+        legend(out, c, left, top + plotH + 10);
+        return out.append("</svg>").toString();
+    }
+
+    private static StringBuilder open(Chart c, double w, double h) {
+        return new StringBuilder(4000).append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"chart-")
+                .append(esc(c.id())).append("\" viewBox=\"0 0 ").append(f(w)).append(' ').append(f(h))
+                .append("\" width=\"").append(f(w)).append("\" role=\"img\" aria-label=\"").append(esc(c.title())).append("\">");
+    }
+
+    private static void axis(StringBuilder out, double left, double top, double plotH, double plotW, int max) {
+        for (int t = 0; t <= 4; t++) {
+            double y = top + plotH - plotH * t / 4;
+            out.append("<line x1=\"").append(f(left)).append("\" y1=\"").append(f(y)).append("\" x2=\"").append(f(left + plotW))
+                    .append("\" y2=\"").append(f(y)).append("\" stroke=\"").append(t == 0 ? "#555" : "#ddd").append("\"/>")
+                    .append("<text x=\"").append(f(left - 6)).append("\" y=\"").append(f(y + 4))
+                    .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">").append(max * t / 4).append("</text>");
+        }
+    }
+
+    private static void rect(StringBuilder out, double x, double y, double w, double h, int series, String title) {
+        out.append("<rect x=\"").append(f(x)).append("\" y=\"").append(f(y)).append("\" width=\"").append(f(w))
+                .append("\" height=\"").append(f(h)).append("\" fill=\"").append(COLOURS[series % COLOURS.length])
+                .append("\"><title>").append(esc(title)).append("</title></rect>");
+    }
+
+    private static double legendHeight(Chart c) {
+        return c.series().size() > 1 ? 22 : 0;
+    }
+
+    private static void legend(StringBuilder out, Chart c, double x, double y) {
+        if (c.series().size() < 2) return;
+        for (int s = 0; s < c.series().size(); s++) {
+            out.append("<rect x=\"").append(f(x)).append("\" y=\"").append(f(y + 4)).append("\" width=\"12\" height=\"12\" fill=\"")
+                    .append(COLOURS[s % COLOURS.length]).append("\"/><text x=\"").append(f(x + 16)).append("\" y=\"")
+                    .append(f(y + 14)).append("\" font-size=\"12\">").append(esc(c.series().get(s))).append("</text>");
+            x += 24 + 7 * c.series().get(s).length();
+        }
+    }
+
+    /** A round top for the axis, at least the largest bar, whose quarters are round too. */
+    static int niceMax(int max) {
+        if (max <= 4) return 4;
+        int p = 1;
+        while (p * 10 <= max) p *= 10;
+        for (int m : new int[] {1, 2, 4, 5, 8, 10}) {
+            if (m * p >= max && (m * p) % 4 == 0) return m * p;
+        }
+        return 10 * p;
+    }
+
+    private static String f(double v) {
+        long tenths = Math.round(v * 10);
+        return tenths % 10 == 0 ? Long.toString(tenths / 10) : Double.toString(tenths / 10.0);
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
+    }
+}

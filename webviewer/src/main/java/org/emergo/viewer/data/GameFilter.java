@@ -1,0 +1,185 @@
+package org.emergo.viewer.data;
+
+import io.javalin.http.BadRequestResponse;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import org.emergo.replay.FindingCode;
+import org.emergo.rules.Variant;
+
+/**
+ * The filters, sort order and page of the games list, as the URL carries them
+ * ({@code /games?player=...&sort=date&dir=desc&page=2}); the API takes the same.
+ */
+public record GameFilter(
+        String player,
+        String white,
+        String black,
+        String event,
+        String result,
+        String resultByRule,
+        Variant variant,
+        String dateFrom,
+        String dateTo,
+        Boolean hasFindings,
+        FindingCode code,
+        Integer minPlies,
+        Integer maxPlies,
+        String text,
+        String sort,
+        boolean descending,
+        int page) {
+
+    /** Games per page. */
+    public static final int PAGE_SIZE = 50;
+
+    public static final Set<String> RESULTS = Set.of("1-0", "0-1", "1/2-1/2", "*");
+
+    /** The columns the list sorts by, by their URL names. */
+    public static final Set<String> SORTS = Set.of("id", "date", "white", "black", "event", "result", "plies", "findings");
+
+    private static final Pattern DATE = Pattern.compile("\\d{4}([.-]\\d{2}([.-]\\d{2})?)?");
+
+    public static final GameFilter ALL = new GameFilter(null, null, null, null, null, null, null, null, null, null, null,
+            null, null, null, "id", true, 1);
+
+    /** Reads the filters from query parameters; a bad value is a 400 saying which and why. */
+    public static GameFilter parse(Function<String, String> param) {
+        String sort = blankToNull(param.apply("sort"));
+        if (sort != null && !SORTS.contains(sort)) {
+            throw new BadRequestResponse("sort must be one of " + String.join(", ", SORTS.stream().sorted().toList()));
+        }
+        String dir = blankToNull(param.apply("dir"));
+        if (dir != null && !dir.equals("asc") && !dir.equals("desc")) {
+            throw new BadRequestResponse("dir must be asc or desc");
+        }
+        Integer page = number(param, "page");
+        if (page != null && page < 1) throw new BadRequestResponse("page must be 1 or more");
+        return new GameFilter(
+                blankToNull(param.apply("player")),
+                blankToNull(param.apply("white")),
+                blankToNull(param.apply("black")),
+                blankToNull(param.apply("event")),
+                result(param, "result"),
+                result(param, "rbr"),
+                variant(blankToNull(param.apply("variant"))),
+                date(param, "from"),
+                date(param, "to"),
+                yesNo(blankToNull(param.apply("findings"))),
+                code(blankToNull(param.apply("code"))),
+                number(param, "minply"),
+                number(param, "maxply"),
+                blankToNull(param.apply("q")),
+                sort == null ? "id" : sort,
+                dir == null ? sort == null : dir.equals("desc"),
+                page == null ? 1 : page);
+    }
+
+    /** The same filters on another page. */
+    public GameFilter withPage(int newPage) {
+        return new GameFilter(player, white, black, event, result, resultByRule, variant, dateFrom, dateTo, hasFindings,
+                code, minPlies, maxPlies, text, sort, descending, newPage);
+    }
+
+    /** The same filters sorted by a column: a second click on the same column turns the order round. */
+    public GameFilter sortedBy(String column) {
+        boolean desc = column.equals(sort) ? !descending : column.equals("id") || column.equals("findings") || column.equals("plies");
+        return new GameFilter(player, white, black, event, result, resultByRule, variant, dateFrom, dateTo, hasFindings,
+                code, minPlies, maxPlies, text, column, desc, 1);
+    }
+
+    /** The URL parameters of these filters (defaults left out), in a stable order. */
+    public Map<String, String> parameters() {
+        Map<String, String> p = new LinkedHashMap<>();
+        put(p, "player", player);
+        put(p, "white", white);
+        put(p, "black", black);
+        put(p, "event", event);
+        put(p, "result", result);
+        put(p, "rbr", resultByRule);
+        put(p, "variant", variant == null ? null : variant.tagName());
+        put(p, "from", dateFrom);
+        put(p, "to", dateTo);
+        put(p, "findings", hasFindings == null ? null : hasFindings ? "yes" : "no");
+        put(p, "code", code == null ? null : code.name());
+        put(p, "minply", minPlies == null ? null : minPlies.toString());
+        put(p, "maxply", maxPlies == null ? null : maxPlies.toString());
+        put(p, "q", text);
+        if (!sort.equals("id") || !descending) {
+            put(p, "sort", sort);
+            put(p, "dir", descending ? "desc" : "asc");
+        }
+        if (page > 1) put(p, "page", Integer.toString(page));
+        return p;
+    }
+
+    /** These filters as a query string without the leading {@code ?} (empty for none). */
+    public String queryString() {
+        return Urls.query(parameters());
+    }
+
+    /** Whether any filter narrows the list. */
+    public boolean narrows() {
+        return player != null || white != null || black != null || event != null || result != null
+                || resultByRule != null || variant != null || dateFrom != null || dateTo != null || hasFindings != null
+                || code != null || minPlies != null || maxPlies != null || text != null;
+    }
+
+    private static void put(Map<String, String> p, String name, String value) {
+        if (value != null) p.put(name, value);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
+    }
+
+    private static String result(Function<String, String> param, String name) {
+        String r = blankToNull(param.apply(name));
+        if (r != null && !RESULTS.contains(r)) throw new BadRequestResponse(name + " must be 1-0, 0-1, 1/2-1/2 or *");
+        return r;
+    }
+
+    private static Variant variant(String v) {
+        if (v == null) return null;
+        try {
+            return Variant.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestResponse("variant must be Emergo or HexEmergo");
+        }
+    }
+
+    private static String date(Function<String, String> param, String name) {
+        String d = blankToNull(param.apply(name));
+        if (d == null) return null;
+        if (!DATE.matcher(d).matches()) throw new BadRequestResponse(name + " must be a date: YYYY, YYYY.MM or YYYY.MM.DD");
+        return d.replace('-', '.');
+    }
+
+    private static Boolean yesNo(String v) {
+        if (v == null) return null;
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "yes", "true", "1" -> true;
+            case "no", "false", "0" -> false;
+            default -> throw new BadRequestResponse("findings must be yes or no");
+        };
+    }
+
+    private static FindingCode code(String v) {
+        if (v == null) return null;
+        try {
+            return FindingCode.valueOf(v.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestResponse("code must be a finding code such as MISSED_CAPTURE");
+        }
+    }
+
+    private static Integer number(Function<String, String> param, String name) {
+        String v = blankToNull(param.apply(name));
+        if (v == null) return null;
+        if (!v.matches("\\d{1,7}")) throw new BadRequestResponse(name + " must be a whole number");
+        return Integer.valueOf(v);
+    }
+}

@@ -1,0 +1,10 @@
+package org.emergo.viewer.data;
+
+/**
+ * One row of the games list.
+ *
+ * @param resultByRule null when the game has not been analysed
+ * @param findings     null when the game has not been analysed
+ */
+public record GameSummary(long id, String variant, String date, String event, String white, String black, String result,
+        String resultByRule, Integer plies, Integer findings) {}

@@ -1,0 +1,32 @@
+package org.emergo.viewer.data;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/** Query strings and path segments, percent-encoded. */
+public final class Urls {
+
+    private Urls() {}
+
+    public static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    /** A path segment: spaces as %20, not +, which a path keeps literally. */
+    public static String segment(String s) {
+        return encode(s).replace("+", "%20");
+    }
+
+    public static String query(Map<String, String> parameters) {
+        StringJoiner j = new StringJoiner("&");
+        parameters.forEach((k, v) -> j.add(encode(k) + "=" + encode(v)));
+        return j.toString();
+    }
+
+    /** A link to a position on the explorer. */
+    public static String position(String epn, org.emergo.rules.Variant variant) {
+        return "/position?epn=" + encode(epn) + (variant == org.emergo.rules.Variant.HEXEMERGO ? "&variant=HexEmergo" : "");
+    }
+}

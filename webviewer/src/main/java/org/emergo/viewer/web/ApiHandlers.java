@@ -1,0 +1,83 @@
+package org.emergo.viewer.web;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.http.Context;
+import io.javalin.http.NotFoundResponse;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.emergo.rules.Position;
+import org.emergo.store.Database;
+import org.emergo.viewer.data.GameFilter;
+import org.emergo.viewer.data.GameList;
+import org.emergo.viewer.data.GameLoader;
+import org.emergo.viewer.data.GameReplay;
+import org.emergo.viewer.data.PositionExplorer;
+
+/** JSON for programs: the games list, one game, a position's next moves and games. */
+public final class ApiHandlers {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Database db;
+
+    public ApiHandlers(Database db) {
+        this.db = db;
+    }
+
+    public void games(Context ctx) {
+        GameFilter filter = GameFilter.parse(ctx::queryParam);
+        GameList.Page page = new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("total", page.total());
+        body.put("page", filter.page());
+        body.put("pageSize", GameFilter.PAGE_SIZE);
+        body.put("games", page.games());
+        json(ctx, body);
+    }
+
+    public void game(Context ctx) {
+        long id = GameHandlers.Params.id(ctx.pathParam("id"));
+        GameReplay g = new GameLoader(db.dsl()).load(id).orElseThrow(() -> new NotFoundResponse("no game " + id));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", g.id());
+        body.put("variant", g.variant().tagName());
+        body.put("tags", g.tags());
+        body.put("result", g.result());
+        body.put("resultByRule", g.resultByRule());
+        body.put("termination", g.termination());
+        body.put("analysed", g.analysed());
+        body.put("moves", g.moves());
+        body.put("findings", g.findings());
+        body.put("shadowpieces", g.shadowpieces());
+        List<Map<String, Object>> positions = new ArrayList<>();
+        for (int ply = 0; ply < g.positions().size(); ply++) {
+            positions.add(Map.of("ply", ply, "epn", g.positions().get(ply)));
+        }
+        body.put("positions", positions);
+        json(ctx, body);
+    }
+
+    public void positions(Context ctx) {
+        Position position = PositionHandlers.position(ctx);
+        PositionExplorer.Result r = new PositionExplorer(db.dsl()).explore(position);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("epn", position.toString());
+        body.put("variant", position.variant().tagName());
+        body.put("hash", position.hash());
+        body.put("total", r.total());
+        body.put("moves", r.moves());
+        body.put("games", r.games());
+        json(ctx, body);
+    }
+
+    public static void json(Context ctx, Object body) {
+        try {
+            ctx.contentType("application/json").result(JSON.writeValueAsString(body));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON", e);
+        }
+    }
+}

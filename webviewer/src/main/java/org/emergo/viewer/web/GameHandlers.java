@@ -1,0 +1,74 @@
+package org.emergo.viewer.web;
+
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
+import io.javalin.http.NotFoundResponse;
+import org.emergo.store.Database;
+import org.emergo.viewer.data.GameFilter;
+import org.emergo.viewer.data.GameList;
+import org.emergo.viewer.data.GameLoader;
+import org.emergo.viewer.data.GameReplay;
+import org.emergo.viewer.data.PlayerSummary;
+
+/** The games list, a game at a ply, and a player's page. */
+public final class GameHandlers {
+
+    private final Database db;
+    private final Templates templates;
+
+    public GameHandlers(Database db, Templates templates) {
+        this.db = db;
+        this.templates = templates;
+    }
+
+    public void list(Context ctx) {
+        GameFilter filter = GameFilter.parse(ctx::queryParam);
+        GameList.Page page = new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE);
+        ctx.html(templates.render("games.jte", GamesPage.of(filter, page)));
+    }
+
+    public void game(Context ctx) {
+        GameReplay game = load(ctx);
+        render(ctx, game, 0);
+    }
+
+    public void gameAtPly(Context ctx) {
+        GameReplay game = load(ctx);
+        int ply = Params.number(ctx.pathParam("ply"), "ply");
+        if (ply > game.lastPly()) {
+            throw new NotFoundResponse("game " + game.id() + " has no ply " + ply + ": it has " + game.lastPly());
+        }
+        render(ctx, game, ply);
+    }
+
+    public void player(Context ctx) {
+        String name = ctx.pathParam("name");
+        PlayerSummary.Summary summary = new PlayerSummary(db.dsl()).of(name);
+        if (summary.games() == 0) throw new NotFoundResponse("no games of a player named " + name);
+        ctx.html(templates.render("player.jte", new PlayerPage(summary)));
+    }
+
+    private void render(Context ctx, GameReplay game, int ply) {
+        ctx.html(templates.render("game.jte", GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")))));
+    }
+
+    private GameReplay load(Context ctx) {
+        long id = Params.id(ctx.pathParam("id"));
+        return new GameLoader(db.dsl()).load(id).orElseThrow(() -> new NotFoundResponse("no game " + id));
+    }
+
+    /** Reading path parameters: a malformed one is a 400 that names it. */
+    static final class Params {
+        private Params() {}
+
+        static long id(String text) {
+            if (!text.matches("\\d{1,18}")) throw new BadRequestResponse("a game id is a whole number, not '" + text + "'");
+            return Long.parseLong(text);
+        }
+
+        static int number(String text, String what) {
+            if (!text.matches("\\d{1,9}")) throw new BadRequestResponse("a " + what + " is a whole number, not '" + text + "'");
+            return Integer.parseInt(text);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.emergo.viewer.web;
+
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionFormatException;
+import org.emergo.rules.PositionText;
+import org.emergo.rules.Variant;
+import org.emergo.store.Database;
+import org.emergo.viewer.data.PositionExplorer;
+
+/** The position explorer. */
+public final class PositionHandlers {
+
+    private final Database db;
+    private final Templates templates;
+
+    public PositionHandlers(Database db, Templates templates) {
+        this.db = db;
+        this.templates = templates;
+    }
+
+    public void page(Context ctx) {
+        Position position = position(ctx);
+        PositionExplorer.Result result = new PositionExplorer(db.dsl()).explore(position);
+        ctx.html(templates.render("position.jte", PositionPage.of(position, result)));
+    }
+
+    /** The position of parameters epn and variant: the start position without epn, a 400 for a bad one. */
+    static Position position(Context ctx) {
+        Variant variant;
+        try {
+            String v = ctx.queryParam("variant");
+            variant = v == null ? Variant.EMERGO : Variant.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestResponse("variant must be Emergo or HexEmergo");
+        }
+        String epn = ctx.queryParam("epn");
+        if (epn == null || epn.isBlank()) return Position.start(variant);
+        if (epn.length() > 2000) throw new BadRequestResponse("the position string is too long");
+        try {
+            return PositionText.parse(epn, variant);
+        } catch (PositionFormatException e) {
+            throw new BadRequestResponse("not a position string: " + e.getMessage());
+        }
+    }
+}

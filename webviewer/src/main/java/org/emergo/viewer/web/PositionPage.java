@@ -1,0 +1,55 @@
+package org.emergo.viewer.web;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.emergo.rules.Move;
+import org.emergo.rules.MoveGen;
+import org.emergo.rules.Position;
+import org.emergo.rules.Variant;
+import org.emergo.viewer.board.BoardSvg;
+import org.emergo.viewer.board.Overlay;
+import org.emergo.viewer.data.PositionExplorer;
+import org.emergo.viewer.data.Urls;
+
+/** The position explorer's page: the board, the moves played next and the games through it. */
+public record PositionPage(Position position, String epn, String boardSvg, PositionExplorer.Result result,
+        Map<String, String> after) {
+
+    public static PositionPage of(Position position, PositionExplorer.Result result) {
+        Map<String, String> after = new HashMap<>();
+        for (Move m : MoveGen.legalMoves(position)) {
+            after.put(m.toString(), Urls.position(position.play(m).toString(), position.variant()));
+        }
+        return new PositionPage(position, position.toString(), BoardSvg.draw(position, Overlay.NONE, false), result, after);
+    }
+
+    public List<String> variants() {
+        return List.of("Emergo", "HexEmergo");
+    }
+
+    public Variant variant() {
+        return position.variant();
+    }
+
+    public String sideToMove() {
+        return position.sideToMove().name().charAt(0) + position.sideToMove().name().substring(1).toLowerCase();
+    }
+
+    public String hash() {
+        return Long.toString(position.hash());
+    }
+
+    /** The explorer on the position after a move played from here, or null if the move is not legal here. */
+    public String afterUrl(String canonical) {
+        return after.get(canonical);
+    }
+
+    public String gameUrl(long id, int ply) {
+        return "/game/" + id + "/" + ply;
+    }
+
+    public String apiUrl() {
+        return "/api/positions?epn=" + Urls.encode(epn) + (variant() == Variant.HEXEMERGO ? "&variant=HexEmergo" : "");
+    }
+}

@@ -1,0 +1,7 @@
+package org.emergo.viewer.web;
+
+import java.util.List;
+import org.emergo.viewer.chart.Chart;
+
+/** The statistics page: counts and charts. */
+public record StatsPage(int games, int analysed, List<Chart> charts) {}

@@ -1,0 +1,60 @@
+// emergo viewer: keyboard stepping on the game page. Every ply is a plain link; this script
+// only follows those links from the keyboard, swapping the game in place instead of loading
+// the whole page, and falls back to ordinary navigation whenever anything goes wrong.
+(function () {
+  'use strict';
+  var keys = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', f: 'flip', F: 'flip' };
+  var pending = 0;
+
+  function typing(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(target.tagName));
+  }
+
+  function show(url, push) {
+    var ticket = ++pending;
+    fetch(url, { headers: { Accept: 'text/html' } }).then(function (response) {
+      if (!response.ok) throw new Error(response.status);
+      return response.text();
+    }).then(function (html) {
+      if (ticket !== pending) return; // a later step overtook this one
+      var next = new DOMParser().parseFromString(html, 'text/html');
+      var fresh = next.getElementById('game');
+      var old = document.getElementById('game');
+      if (!fresh || !old) { location.href = url; return; }
+      var scroller = old.querySelector('.moves-scroll');
+      var scrollTop = scroller ? scroller.scrollTop : 0;
+      old.replaceWith(fresh);
+      document.title = next.title;
+      if (push) history.pushState({ emergo: true }, '', url);
+      var freshScroller = fresh.querySelector('.moves-scroll');
+      if (freshScroller) freshScroller.scrollTop = scrollTop;
+      revealCurrent();
+    }).catch(function () { location.href = url; });
+  }
+
+  document.addEventListener('keydown', function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
+    var id = keys[event.key];
+    if (!id || !document.getElementById('game')) return;
+    var link = document.getElementById(id);
+    if (!link || !link.href) return;
+    event.preventDefault();
+    show(link.href, true);
+  });
+
+  // the current move in view inside the move list, without scrolling the page
+  function revealCurrent() {
+    var scroller = document.querySelector('#game .moves-scroll');
+    var current = scroller && scroller.querySelector('a.move.current');
+    if (!current) return;
+    var row = current.closest('tr');
+    if (row.offsetTop < scroller.scrollTop || row.offsetTop + row.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
+      scroller.scrollTop = row.offsetTop - scroller.clientHeight / 2;
+    }
+  }
+  revealCurrent();
+
+  window.addEventListener('popstate', function () {
+    if (document.getElementById('game')) show(location.href, false);
+  });
+})();
