@@ -221,7 +221,8 @@ public final class GameRepository {
 
         /**
          * One JDBC batch; the statement is jOOQ's (generated names, unquoted), the binding plain
-         * JDBC, which returns the generated ids in batch order on H2 and PostgreSQL alike.
+         * JDBC, which returns the generated ids in batch order. On PostgreSQL, one COPY
+         * ({@link GameCopy}).
          */
         private List<Long> insertGames(List<GameRow> rows) {
             String sql = tx.insertInto(GAME,
@@ -240,6 +241,9 @@ public final class GameRepository {
                     : GAME.ID.getName();
             return tx.connectionResult(pooled -> {
                 Connection c = unwrapped(pooled);
+                if (tx.dialect() == SQLDialect.POSTGRES) {
+                    return GameCopy.insertGames(c, rows, sourceFileId, now);
+                }
                 try (PreparedStatement ps = c.prepareStatement(sql, new String[] {idColumn})) {
                     for (GameRow r : rows) {
                         ps.setString(1, r.variant());
@@ -287,6 +291,10 @@ public final class GameRepository {
                     .getSQL();
             tx.connection(pooled -> {
                 Connection c = unwrapped(pooled);
+                if (tx.dialect() == SQLDialect.POSTGRES) {
+                    GameCopy.insertTags(c, rows, gameIds);
+                    return;
+                }
                 try (PreparedStatement ps = c.prepareStatement(sql)) {
                     int count = 0;
                     for (int i = 0; i < rows.size(); i++) {
