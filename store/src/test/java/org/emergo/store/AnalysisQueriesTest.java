@@ -216,6 +216,16 @@ class AnalysisQueriesTest {
             assertEquals(migrated, hashIndexFields());
         }
 
+        @Test
+        void aRunAfterOneKilledBeforeItRebuiltTheHashIndexRebuildsItEvenWithNothingToAnalyse() throws Exception {
+            List<String> migrated = hashIndexFields();
+            new AnalysisRepository(db).suspendHashIndex(); // what a bulk run killed before its end leaves
+            assertEquals(List.of(), hashIndexFields());
+
+            assertEquals(0, new AnalysisJob(db, 1).run(false, done -> {}).games());
+            assertEquals(migrated, hashIndexFields());
+        }
+
         private List<String> hashIndexFields() {
             return db.dsl().meta().getIndexes().stream()
                     .filter(i -> i.getName().equalsIgnoreCase("position_hash_idx"))
