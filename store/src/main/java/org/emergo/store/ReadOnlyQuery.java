@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Duration;
@@ -88,35 +89,110 @@ public final class ReadOnlyQuery {
             if (db.isPostgres()) {
                 // enforced by the server itself; LOCAL: gone with the transaction
                 st.execute("SET LOCAL statement_timeout = " + timeLimit.toMillis());
+                if (WRAPPABLE.contains(ReadOnlySql.firstWord(query))) {
+                    Long rows = runWhole(c, query, maxRows, out);
+                    if (rows != null) {
+                        return rows;
+                    }
+                }
             }
-            st.setQueryTimeout(Math.toIntExact(Math.max(1, (timeLimit.toMillis() + 999) / 1000)));
+            st.setQueryTimeout(queryTimeoutSeconds());
             st.setMaxRows(maxRows);
             st.setFetchSize(maxRows == 0 ? 500 : Math.min(500, maxRows)); // PostgreSQL streams, not loads all
             if (!st.execute(query)) {
                 throw new QueryException("the statement returned no result: only queries are allowed");
             }
             try (ResultSet rs = st.getResultSet()) {
-                ResultSetMetaData meta = rs.getMetaData();
-                int n = meta.getColumnCount();
-                int[] types = new int[n];
-                List<ResultColumn> columns = new ArrayList<>(n);
-                for (int i = 0; i < n; i++) {
-                    types[i] = meta.getColumnType(i + 1);
-                    columns.add(new ResultColumn(meta.getColumnLabel(i + 1), isNumeric(types[i])));
-                }
-                out.columns(columns);
-                long rows = 0;
-                while (rs.next()) {
-                    List<Object> values = new ArrayList<>(n);
-                    for (int i = 0; i < n; i++) {
-                        values.add(value(rs, i + 1, types[i]));
-                    }
-                    out.row(values);
-                    rows++;
-                }
-                out.end();
-                return rows;
+                return write(rs, out);
             }
+        }
+    }
+
+    /** Rows a PostgreSQL query may return and still be read at once, with its parallel workers. */
+    static final int WHOLE_ROWS = 10_000;
+
+    /** The queries that can be wrapped in {@code SELECT * FROM (...)}. */
+    private static final java.util.Set<String> WRAPPABLE = java.util.Set.of("SELECT", "WITH", "VALUES", "TABLE");
+
+    /**
+     * PostgreSQL plans no parallel workers into a query whose rows the driver fetches in parts
+     * (a fetch size or a row limit: the executor might stop early), so a scan of position would
+     * run on one core. The query is run first as a whole, wrapped in a LIMIT of
+     * {@link #WHOLE_ROWS} (or maxRows), and read at once; returns null when it must be run
+     * again in parts: the result is larger, or the wrapper made it unreadable (then the user
+     * gets the message of the query as written).
+     */
+    private Long runWhole(Connection c, String query, int maxRows, ResultWriter out) throws SQLException {
+        int limit = maxRows > 0 ? maxRows : WHOLE_ROWS + 1;
+        Buffered rows = new Buffered();
+        Savepoint before = c.setSavepoint();
+        try (Statement st = c.createStatement()) {
+            st.setQueryTimeout(queryTimeoutSeconds());
+            // a newline before the parenthesis: the query may end in a -- comment
+            try (ResultSet rs = st.executeQuery("SELECT * FROM (\n" + query + "\n) AS emergo_query LIMIT " + limit)) {
+                write(rs, rows);
+            }
+        } catch (SQLException e) {
+            if (!"42601".equals(e.getSQLState())) { // not a syntax error: the query's own failure
+                throw e;
+            }
+            c.rollback(before);
+            return null;
+        }
+        c.releaseSavepoint(before);
+        if (maxRows == 0 && rows.rows.size() > WHOLE_ROWS) {
+            return null;
+        }
+        out.columns(rows.columns);
+        rows.rows.forEach(out::row);
+        out.end();
+        return (long) rows.rows.size();
+    }
+
+    private int queryTimeoutSeconds() {
+        return Math.toIntExact(Math.max(1, (timeLimit.toMillis() + 999) / 1000));
+    }
+
+    private static long write(ResultSet rs, ResultWriter out) throws SQLException {
+        ResultSetMetaData meta = rs.getMetaData();
+        int n = meta.getColumnCount();
+        int[] types = new int[n];
+        List<ResultColumn> columns = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            types[i] = meta.getColumnType(i + 1);
+            columns.add(new ResultColumn(meta.getColumnLabel(i + 1), isNumeric(types[i])));
+        }
+        out.columns(columns);
+        long rows = 0;
+        while (rs.next()) {
+            List<Object> values = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                values.add(value(rs, i + 1, types[i]));
+            }
+            out.row(values);
+            rows++;
+        }
+        out.end();
+        return rows;
+    }
+
+    /** A result held in memory. */
+    private static final class Buffered implements ResultWriter {
+        final List<ResultColumn> columns = new ArrayList<>();
+        final List<List<Object>> rows = new ArrayList<>();
+
+        @Override
+        public void columns(List<ResultColumn> c) {
+            columns.addAll(c);
+        }
+
+        @Override
+        public void row(List<Object> values) {
+            rows.add(values);
+        }
+
+        @Override
+        public void end() {
         }
     }
 

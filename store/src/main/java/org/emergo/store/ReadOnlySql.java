@@ -65,6 +65,11 @@ final class ReadOnlySql {
         return stripTrailingSemicolons(sql);
     }
 
+    /** The first word of a checked query, upper-cased (SELECT, WITH, ...). */
+    static String firstWord(String checkedQuery) {
+        return words(checkedQuery, true).get(0);
+    }
+
     /** A condition for {@code WHERE (...)}: one expression, no statement, no writes. */
     static String checkCondition(String condition) {
         List<String> words = words(condition, false);

@@ -193,6 +193,19 @@ class AnalysisQueriesTest {
         }
 
         @Test
+        void aMoveWrittenWithCopysSpecialCharactersComesBackExactlyInItsFinding() {
+            String hostile = "e\t5\\N\n\\.\r'\"😀";
+            long id = new GameRepository(db.dsl())
+                    .insertAll(List.of(game("Hostile, Hal", "Brand, Bram", null, "e4 " + hostile, "*")), null).ids().get(0);
+            assertEquals(1, new AnalysisJob(db, 1).run(false, done -> {}).games());
+
+            assertEquals(List.of(List.of(2L, hostile)),
+                    plain(rows("SELECT ply, move_text FROM finding WHERE game_id = " + id)));
+            assertEquals(List.of(List.of(0L, "e4"), java.util.Arrays.asList(1L, null)),
+                    plain(rows("SELECT ply, next_move FROM position WHERE game_id = " + id + " ORDER BY ply")));
+        }
+
+        @Test
         void aBulkRunRebuildsTheHashIndexAsTheMigrationDefinesIt() throws Exception {
             List<String> migrated = hashIndexFields();
             assertEquals(List.of("HASH", "GAME_ID", "PLY", "SIDE_TO_MOVE", "NEXT_MOVE"), migrated);
@@ -200,6 +213,16 @@ class AnalysisQueriesTest {
             repository.suspendHashIndex();
             assertEquals(List.of(), hashIndexFields());
             repository.restoreHashIndex();
+            assertEquals(migrated, hashIndexFields());
+        }
+
+        @Test
+        void aRunAfterOneKilledBeforeItRebuiltTheHashIndexRebuildsItEvenWithNothingToAnalyse() throws Exception {
+            List<String> migrated = hashIndexFields();
+            new AnalysisRepository(db).suspendHashIndex(); // what a bulk run killed before its end leaves
+            assertEquals(List.of(), hashIndexFields());
+
+            assertEquals(0, new AnalysisJob(db, 1).run(false, done -> {}).games());
             assertEquals(migrated, hashIndexFields());
         }
 

@@ -184,6 +184,28 @@ class GameRepositoryTest {
         }
 
         @Test
+        void tagsAndMovesWithCopysSpecialCharactersComeBackExactly() {
+            Map<String, String> extra = new LinkedHashMap<>();
+            for (int i = 0; i < PgCopyTest.HOSTILE.size(); i++) {
+                extra.put("Hostile" + i, PgCopyTest.HOSTILE.get(i));
+            }
+            extra.put("Tab\tName\\N", "\\N");
+            List<String> moves = List.of("d4", "\\N", "e\t5", "\\.", "f4\n-e4\r", "x\\y");
+            List<String> tagList = new ArrayList<>();
+            extra.forEach((k, v) -> { tagList.add(k); tagList.add(v); });
+            GameRecord record = game("tab\there \\N", "\\N", moves, tagList.toArray(String[]::new));
+            List<GameRecord> games = List.of(record, game("plain", "game"));
+            List<Long> ids = repo().insertAll(games, null).ids();
+
+            StoredGame stored = repo().find(ids.get(0)).orElseThrow();
+            assertEquals(record, stored.toGameRecord());
+            assertEquals(extra, stored.otherTags());
+            assertEquals(moves, stored.moveList());
+            assertEquals("tab\there \\N", stored.white());
+            assertEquals(games.get(1), repo().find(ids.get(1)).orElseThrow().toGameRecord());
+        }
+
+        @Test
         void aValueTooLongForItsColumnRejectsTheGameAndKeepsTheOthers() {
             GameRecord tooLong = game("a", "b", List.of("d4"), "Annotator", "y".repeat(GameRow.TAG_VALUE_MAX + 1));
             InsertResult result = repo().insertAll(List.of(tooLong, game("c", "d")), null);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -53,6 +54,63 @@ class ReadOnlyQueryTest {
             assertThrows(SQLException.class,
                     () -> db.withReadOnlyConnection(c -> c.createStatement().executeUpdate("DELETE FROM game")));
             assertUnchanged();
+        }
+
+        @Test
+        void aQueryRunsWithParallelWorkers() {
+            // costs that make a parallel plan of any table; the leader leaves the rows to the workers
+            String url = PostgresServer.get().newDatabaseUrl();
+            url += (url.contains("?") ? "&" : "?") + "options=-c%20parallel_setup_cost=0%20-c%20parallel_tuple_cost=0"
+                    + "%20-c%20min_parallel_table_scan_size=0%20-c%20parallel_leader_participation=off";
+            try (Database pg = Database.open(url)) {
+                pg.dsl().execute("CREATE TABLE numbers AS SELECT g FROM generate_series(1, 1000) g");
+                pg.dsl().execute("CREATE FUNCTION process_id(n INT) RETURNS INT LANGUAGE plpgsql PARALLEL SAFE "
+                        + "AS 'BEGIN RETURN pg_backend_pid(); END'");
+                pg.dsl().execute("ANALYZE numbers");
+                // rows whose process is not the one that answers: read by a parallel worker
+                String sql = "SELECT COUNT(*) FILTER (WHERE p <> pg_backend_pid()) "
+                        + "FROM (SELECT process_id(g) AS p FROM numbers) AS x";
+                assertEquals(List.of(List.of(1000L)), new ReadOnlyQuery(pg).fetch(sql, 10).rows());
+                List<List<Object>> streamed = new ArrayList<>();
+                new ReadOnlyQuery(pg).run(sql, collect(streamed));
+                assertEquals(List.of(List.of(1000L)), streamed);
+            }
+        }
+
+        @Test
+        void aResultLargerThanWhatIsReadAtOnceComesWholeAndInOrder() {
+            List<List<Object>> rows = new ArrayList<>();
+            long n = query().run("SELECT g FROM generate_series(1, " + (ReadOnlyQuery.WHOLE_ROWS + 5) + ") AS g "
+                    + "ORDER BY g DESC", collect(rows));
+
+            assertEquals(ReadOnlyQuery.WHOLE_ROWS + 5, n);
+            assertEquals(ReadOnlyQuery.WHOLE_ROWS + 5, rows.size());
+            assertEquals(List.of((long) ReadOnlyQuery.WHOLE_ROWS + 5), rows.get(0));
+            assertEquals(List.of(1L), rows.get(rows.size() - 1));
+        }
+
+        @Test
+        void aSyntaxErrorIsReportedAsTheQueryWasWritten() {
+            QueryException e = assertThrows(QueryException.class, () -> query().fetch("SELECT (1", 10));
+
+            assertEquals("the query failed: syntax error at end of input", e.getMessage());
+        }
+
+        static ResultWriter collect(List<List<Object>> rows) {
+            return new ResultWriter() {
+                @Override
+                public void columns(List<ResultColumn> columns) {
+                }
+
+                @Override
+                public void row(List<Object> values) {
+                    rows.add(values);
+                }
+
+                @Override
+                public void end() {
+                }
+            };
         }
 
         @Test
@@ -107,6 +165,11 @@ class ReadOnlyQueryTest {
         @Test
         void aQueryMayEndInASemicolonAndStartWithACommentOrWith() {
             assertEquals(1, query().fetch("-- players\nWITH p AS (SELECT white FROM game) SELECT * FROM p;", 10).rows().size());
+        }
+
+        @Test
+        void aQueryMayEndInALineComment() {
+            assertEquals(List.of(List.of("White")), query().fetch("SELECT white FROM game -- the players", 10).rows());
         }
 
         @Test
