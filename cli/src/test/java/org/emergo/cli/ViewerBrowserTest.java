@@ -225,8 +225,12 @@ class ViewerBrowserTest {
         List<WebElement> headings = driver.findElements(By.cssSelector("#sql-result thead th"));
         assertEquals("CODE", headings.get(0).getText());
         assertFalse(driver.findElements(By.cssSelector("#sql-result tbody tr")).isEmpty());
+        WebElement before = driver.findElement(By.id("sql-result"));
         driver.findElement(By.id("run")).click();
+        // the example's own result is on the page until the new one replaces it
+        wait.until(ExpectedConditions.stalenessOf(before));
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("sql-count")));
-        assertTrue(driver.findElement(By.id("csv")).getAttribute("href").contains("/sql.csv?q="));
+        assertTrue(wait.until(ExpectedConditions.presenceOfElementLocated(By.id("csv"))).getAttribute("href")
+                .contains("/sql.csv?q="));
     }
 }
