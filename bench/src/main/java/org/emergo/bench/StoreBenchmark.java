@@ -149,14 +149,14 @@ public class StoreBenchmark {
     @Fork(value = 1, jvmArgsAppend = "-XX:+UseParallelGC")
     public long analysisRows() throws SQLException {
         AnalysisRepository repository = new AnalysisRepository(db);
-        repository.suspendHashIndex();
+        repository.suspendIndexes();
         long plies = 0;
         for (int from = 0; from < analysed.size(); from += AnalysisJob.BATCH) {
             List<AnalysedGame> batch = analysed.subList(from, Math.min(analysed.size(), from + AnalysisJob.BATCH));
             repository.save(batch, EngineVersion.VERSION, false);
             for (AnalysedGame g : batch) plies += g.pliesReplayed();
         }
-        repository.restoreHashIndex();
+        repository.restoreIndexes();
         return plies;
     }
 }

@@ -30,7 +30,7 @@ public record AnalysedGame(long gameId, Variant variant, String resultByRule, St
         }
         return new AnalysedGame(gameId, variant, a.resultByRule(), a.termination().description(),
                 a.endPly() < 0 ? null : a.endPly(), a.stoppedAtPly() < 0 ? null : a.stoppedAtPly(),
-                a.pliesReplayed(), rows, a.findings(), a.shadowpieces(), digest(a.findings()), GameFigures.of(a), null);
+                a.pliesReplayed(), rows, a.findings(), a.shadowpieces(), digest(a.findings()), GameFigures.of(a, rows), null);
     }
 
     /** A game whose replay threw: kept as an analysis row so the run goes on and the user sees it. */

@@ -66,11 +66,11 @@ public final class AnalysisJob {
         });
         Tally tally = new Tally();
         try {
-            if (repository.countPending(all) >= BULK_GAMES) repository.suspendHashIndex();
+            if (repository.countPending(all) >= BULK_GAMES) repository.suspendIndexes();
             try {
                 replayAndSave(workers, all, gamesDone, tally);
             } finally {
-                repository.restoreHashIndex();
+                repository.restoreIndexes();
             }
         } catch (SQLException e) {
             throw new StoreException("analysis stopped: " + e.getMessage(), e);

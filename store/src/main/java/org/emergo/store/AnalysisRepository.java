@@ -122,18 +122,22 @@ public final class AnalysisRepository {
     }
 
     /**
-     * Drops the position hash index for a bulk run: inserting random 64-bit keys into a B-tree
-     * costs more than half the insert speed, and building the index once at the end is cheaper.
+     * Drops the position hash index and tall_column's square index for a bulk run: inserting
+     * random 64-bit keys into a B-tree costs more than half the insert speed, and building an
+     * index once at the end is cheaper.
      */
-    public void suspendHashIndex() throws SQLException {
+    public void suspendIndexes() throws SQLException {
         execute("DROP INDEX IF EXISTS position_hash_idx");
+        execute("DROP INDEX IF EXISTS tall_column_square_idx");
     }
 
     /**
-     * Builds the position hash index if it is missing (after a bulk run, or one that died), as
-     * sql/V3__lean_positions.sql defines it; AnalysisQueriesTest keeps the two alike.
+     * Builds the indexes {@link #suspendIndexes} drops if they are missing (after a bulk run, or
+     * one that died), as sql/V3__lean_positions.sql and V5__game_figures.sql define them;
+     * AnalysisQueriesTest keeps them alike.
      */
-    public void restoreHashIndex() throws SQLException {
+    public void restoreIndexes() throws SQLException {
+        execute("CREATE INDEX IF NOT EXISTS tall_column_square_idx ON tall_column (square, height)");
         String create = "CREATE INDEX IF NOT EXISTS position_hash_idx ON position (hash, game_id, ply, side_to_move, next_move)";
         if (!db.isPostgres()) {
             execute(create);

@@ -38,6 +38,22 @@ final class BoardColumns {
         return (char) ((white ? 'A' : 'a') + height - 1);
     }
 
+    /** The height a letter of {@link #letter} stands for; 27 for any taller column ('+' or '-'). */
+    static int height(char letter) {
+        if (letter == '+' || letter == '-') return 27;
+        return letter >= 'a' ? letter - 'a' + 1 : letter - 'A' + 1;
+    }
+
+    /** The owner a letter of {@link #letter} stands for: 'w' or 'b'. */
+    static char owner(char letter) {
+        return letter == '+' || (letter >= 'A' && letter <= 'Z') ? 'w' : 'b';
+    }
+
+    /** The square of the board at a place of the string. */
+    static int square(Board board, int place) {
+        return board.square(NAMES.get(place));
+    }
+
     private static List<String> names() {
         List<String> names = new ArrayList<>();
         for (char file = 'a'; file <= 'i'; file++) {

@@ -5,10 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.emergo.replay.Analysis;
-import org.emergo.rules.Column;
 import org.emergo.rules.Move;
 import org.emergo.rules.Position;
-import org.emergo.rules.Side;
 
 /**
  * What a game's pages and the common questions need without reading its positions
@@ -48,8 +46,8 @@ public record GameFigures(int captures, int menCaptured, int longestCapture, Int
     static final GameFigures NONE = new GameFigures(0, 0, 0, null, 0, 0, null, null, 0, 0, 0, null, null,
             List.of(), List.of(), List.of(), List.of());
 
-    static GameFigures of(Analysis a) {
-        List<Position> positions = a.positions();
+    /** The figures of a replayed game whose position rows are made: they hold the heights and material needed. */
+    static GameFigures of(Analysis a, List<PositionRow> rows) {
         List<Move> moves = a.moves();
 
         int captures = 0;
@@ -72,88 +70,82 @@ public record GameFigures(int captures, int menCaptured, int longestCapture, Int
 
         int biggest = 0;
         List<CaptureChance> chances = new ArrayList<>();
-        for (int ply = 0; ply < positions.size(); ply++) {
-            int available = a.maxCapture()[ply];
-            biggest = Math.max(biggest, available);
-            if (available >= BIG_CAPTURE) {
-                chances.add(new CaptureChance(ply, positions.get(ply).sideToMove().letter(), available,
-                        ply < moves.size() ? moves.get(ply).jumps() : null));
+        for (PositionRow row : rows) {
+            biggest = Math.max(biggest, row.maxCapture());
+            if (row.maxCapture() >= BIG_CAPTURE) {
+                chances.add(new CaptureChance(row.ply(), row.sideToMove(), row.maxCapture(),
+                        row.ply() < moves.size() ? moves.get(row.ply()).jumps() : null));
             }
         }
 
-        Columns columns = new Columns(positions);
+        Columns columns = new Columns(a.positions(), rows);
         Mobility whole = new Mobility();
         List<Stage> stages = new ArrayList<>();
-        for (int from = 0; from < positions.size(); from += STAGE_PLIES) {
+        for (int from = 0; from < rows.size(); from += STAGE_PLIES) {
             Mobility stage = new Mobility();
             for (int ply = from; ply < Math.min(from + STAGE_PLIES, moves.size()); ply++) {
-                Side side = positions.get(ply).sideToMove();
-                stage.add(side, a.legalMoves()[ply]);
-                whole.add(side, a.legalMoves()[ply]);
+                PositionRow row = rows.get(ply);
+                stage.add(row.sideToMove(), row.legalMoves());
+                whole.add(row.sideToMove(), row.legalMoves());
             }
-            Position first = positions.get(from);
-            stages.add(new Stage(from / STAGE_PLIES, material(first, Side.WHITE), material(first, Side.BLACK),
-                    stage.average(Side.WHITE), stage.average(Side.BLACK)));
+            PositionRow first = rows.get(from);
+            stages.add(new Stage(from / STAGE_PLIES, first.whiteMaterial(), first.blackMaterial(),
+                    stage.average('w'), stage.average('b')));
         }
-        Position last = positions.get(positions.size() - 1);
+        PositionRow last = rows.get(rows.size() - 1);
         return new GameFigures(captures, menCaptured, longest, firstCapture, biggest, columns.tallest,
-                columns.tallestSquare, columns.tallestPly, a.shadowpieces().size(), material(last, Side.WHITE),
-                material(last, Side.BLACK), whole.average(Side.WHITE), whole.average(Side.BLACK), lengths, columns.tall,
-                chances, stages);
+                columns.tallestSquare, columns.tallestPly, a.shadowpieces().size(), last.whiteMaterial(),
+                last.blackMaterial(), whole.average('w'), whole.average('b'), lengths, columns.tall, chances, stages);
     }
 
-    /** Men a side controls, as position.white_material counts them: in hand and in the columns it owns. */
-    static int material(Position p, Side side) {
-        int men = p.inHand(side);
-        for (int sq = 0; sq < p.board().size(); sq++) {
-            Column c = p.column(sq);
-            if (c != null && c.owner() == side) men += c.height();
-        }
-        return men;
-    }
-
-    /** The tallest column of a game and the first ply of each tall height on each square. */
+    /**
+     * The tallest column of a game and the first ply of each tall height on each square, read
+     * from the rows' board strings (a letter per square: its owner and height); a position whose
+     * tallest column is short and no taller than one seen before is skipped.
+     */
     private static final class Columns {
         int tallest;
         String tallestSquare;
         Integer tallestPly;
         final List<TallColumn> tall = new ArrayList<>();
 
-        Columns(List<Position> positions) {
-            int[] listed = new int[positions.get(0).board().size()]; // per square: tallest height listed so far
-            for (int ply = 0; ply < positions.size(); ply++) {
-                Position p = positions.get(ply);
-                for (int sq = 0; sq < listed.length; sq++) {
-                    Column c = p.column(sq);
-                    if (c == null) continue;
-                    int h = c.height();
+        Columns(List<Position> positions, List<PositionRow> rows) {
+            int[] listed = new int[BoardColumns.NAMES.size()]; // per square: tallest height listed so far
+            for (PositionRow row : rows) {
+                if (row.tallest() < TALL && row.tallest() <= tallest) continue;
+                String board = row.board();
+                for (int place = 0; place < board.length(); place++) {
+                    char c = board.charAt(place);
+                    if (c == '.') continue;
+                    int h = BoardColumns.height(c);
+                    if (h > 26) h = positions.get(row.ply()).column(BoardColumns.square(positions.get(row.ply()).board(), place)).height();
                     if (h > tallest) {
                         tallest = h;
-                        tallestSquare = p.board().name(sq);
-                        tallestPly = ply;
+                        tallestSquare = BoardColumns.NAMES.get(place);
+                        tallestPly = row.ply();
                     }
-                    for (int height = Math.max(listed[sq] + 1, TALL); height <= h; height++) {
-                        tall.add(new TallColumn(p.board().name(sq), height, ply, c.owner().letter()));
+                    for (int height = Math.max(listed[place] + 1, TALL); height <= h; height++) {
+                        tall.add(new TallColumn(BoardColumns.NAMES.get(place), height, row.ply(), BoardColumns.owner(c)));
                     }
-                    listed[sq] = Math.max(listed[sq], h);
+                    listed[place] = Math.max(listed[place], h);
                 }
             }
         }
     }
 
-    /** Legal moves summed per side over the positions it moved from. */
+    /** Legal moves summed per side ('w' or 'b') over the positions it moved from. */
     private static final class Mobility {
         private final long[] moves = new long[2];
         private final int[] positions = new int[2];
 
-        void add(Side side, int legalMoves) {
-            moves[side.ordinal()] += legalMoves;
-            positions[side.ordinal()]++;
+        void add(char side, int legalMoves) {
+            moves[side == 'w' ? 0 : 1] += legalMoves;
+            positions[side == 'w' ? 0 : 1]++;
         }
 
-        Float average(Side side) {
-            int n = positions[side.ordinal()];
-            return n == 0 ? null : (float) moves[side.ordinal()] / n;
+        Float average(char side) {
+            int n = positions[side == 'w' ? 0 : 1];
+            return n == 0 ? null : (float) moves[side == 'w' ? 0 : 1] / n;
         }
     }
 }

@@ -206,20 +206,23 @@ class AnalysisQueriesTest {
         }
 
         @Test
-        void aBulkRunRebuildsTheHashIndexAsTheMigrationDefinesIt() throws Exception {
+        void aBulkRunRebuildsTheIndexesAsTheMigrationsDefineThem() throws Exception {
             List<String> migrated = hashIndexFields();
             assertEquals(List.of("HASH", "GAME_ID", "PLY", "SIDE_TO_MOVE", "NEXT_MOVE"), migrated);
+            assertEquals(List.of("SQUARE", "HEIGHT"), indexFields("tall_column_square_idx"));
             AnalysisRepository repository = new AnalysisRepository(db);
-            repository.suspendHashIndex();
+            repository.suspendIndexes();
             assertEquals(List.of(), hashIndexFields());
-            repository.restoreHashIndex();
+            assertEquals(List.of(), indexFields("tall_column_square_idx"));
+            repository.restoreIndexes();
             assertEquals(migrated, hashIndexFields());
+            assertEquals(List.of("SQUARE", "HEIGHT"), indexFields("tall_column_square_idx"));
         }
 
         @Test
         void aRunAfterOneKilledBeforeItRebuiltTheHashIndexRebuildsItEvenWithNothingToAnalyse() throws Exception {
             List<String> migrated = hashIndexFields();
-            new AnalysisRepository(db).suspendHashIndex(); // what a bulk run killed before its end leaves
+            new AnalysisRepository(db).suspendIndexes(); // what a bulk run killed before its end leaves
             assertEquals(List.of(), hashIndexFields());
 
             assertEquals(0, new AnalysisJob(db, 1).run(false, done -> {}).games());
@@ -227,8 +230,12 @@ class AnalysisQueriesTest {
         }
 
         private List<String> hashIndexFields() {
+            return indexFields("position_hash_idx");
+        }
+
+        private List<String> indexFields(String name) {
             return db.dsl().meta().getIndexes().stream()
-                    .filter(i -> i.getName().equalsIgnoreCase("position_hash_idx"))
+                    .filter(i -> i.getName().equalsIgnoreCase(name))
                     .flatMap(i -> i.getFields().stream())
                     .map(f -> f.getName().toUpperCase(java.util.Locale.ROOT))
                     .toList();
