@@ -14,12 +14,13 @@ final class ChartSvg {
 
     private static String vertical(Chart c) {
         int n = c.bars().size();
-        double left = 48, top = 12, plotH = 180, bottom = 52;
+        int max = niceMax(c.max());
+        // room for the longest tick label (about 7 px a digit at font size 11)
+        double left = Math.max(48, 14 + 7 * String.valueOf(max).length()), top = 12, plotH = 180, bottom = 52;
         double barW = Math.max(6, Math.min(40, 560.0 / Math.max(1, n)));
         double plotW = barW * n;
         double w = left + plotW + 16;
         double h = top + plotH + bottom + legendHeight(c);
-        int max = niceMax(c.max());
         StringBuilder out = open(c, w, h);
         axis(out, left, top, plotH, plotW, max);
         for (int i = 0; i < n; i++) {
