@@ -8,6 +8,9 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import org.emergo.store.Database;
@@ -33,9 +36,12 @@ class OutsideProblemsProcessTest {
     }
 
     @Test
-    void anH2FileThatAnotherProgramHoldsIsOneLineSayingSoAndWhatToDo() {
+    void anH2FileThatAnotherProgramHoldsIsOneLineSayingSoAndWhatToDo() throws SQLException {
         String path = dir.resolve("held").toString();
-        try (Database held = Database.open(path)) {
+        Database.open(path).close();
+        // Another emergo command would share the file (mixed mode); a program that opens it
+        // without AUTO_SERVER, such as an SQL tool, holds it alone.
+        try (Connection held = DriverManager.getConnection("jdbc:h2:file:" + path + ";NON_KEYWORDS=VALUE", "sa", "")) {
             assertOneLine(EmergoProcess.run(dir, "import", "--db", path, games.toString()),
                     "emergo import: the database " + path + " is in use by another program (another emergo command?);"
                             + " wait for it to finish or stop it, then run this again");

@@ -64,6 +64,12 @@ public final class OutsideProblem {
             case 90100: // NO_DISK_SPACE_AVAILABLE
                 return Optional.of("cannot write the database " + where + " (" + ioReason(e) + ");"
                         + " give --db a path in a folder you can write, and check that the disk has room");
+            case 8000: // ERROR_OPENING_DATABASE_1: in mixed mode H2 first writes a .lock.db file beside the database
+                if (String.valueOf(e.getMessage()).contains("Could not save properties")) {
+                    return Optional.of("cannot write the database " + where + " (" + ioReason(e) + ");"
+                            + " give --db a path in a folder you can write, and check that the disk has room");
+                }
+                break;
             case 28000: // WRONG_USER_OR_PASSWORD: H2's code (PostgreSQL's codes are 0)
                 return Optional.of("the database " + where + " was made by another program, with a user of its own;"
                         + " give --db the path of an emergo database, or a new path");
