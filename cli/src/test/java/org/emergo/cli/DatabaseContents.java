@@ -64,6 +64,12 @@ final class DatabaseContents {
 
     /** Fails, naming the table and the first row that differs, unless the two hold the same. */
     static void assertSameContents(Map<String, List<String>> expected, Map<String, List<String>> actual) {
+        assertSameContents(expected, actual, List.of());
+    }
+
+    /** As above; a difference is reported with what the run that should have finished the job said. */
+    static void assertSameContents(Map<String, List<String>> expected, Map<String, List<String>> actual,
+            List<String> rerunSaid) {
         org.junit.jupiter.api.Assertions.assertEquals(expected.keySet(), actual.keySet());
         for (String table : expected.keySet()) {
             List<String> e = expected.get(table);
@@ -73,7 +79,8 @@ final class DatabaseContents {
             while (i < Math.min(e.size(), a.size()) && e.get(i).equals(a.get(i))) i++;
             org.junit.jupiter.api.Assertions.fail(table + ": " + a.size() + " rows where one clean run has " + e.size()
                     + "; first difference at row " + i + ": expected " + (i < e.size() ? e.get(i) : "no row")
-                    + ", was " + (i < a.size() ? a.get(i) : "no row"));
+                    + ", was " + (i < a.size() ? a.get(i) : "no row")
+                    + (rerunSaid.isEmpty() ? "" : "; the second run said: " + String.join(" | ", rerunSaid)));
         }
     }
 

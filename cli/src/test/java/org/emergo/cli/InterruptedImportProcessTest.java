@@ -92,7 +92,7 @@ class InterruptedImportProcessTest {
 
         EmergoProcess.Result again = EmergoProcess.run(dir, "import", "--db", db, first.toString(), second.toString());
         assertEquals(1, again.exitCode(), "the broken record is an error: " + again.err()); // as in the clean run
-        DatabaseContents.assertSameContents(clean, DatabaseContents.of(db, false));
+        DatabaseContents.assertSameContents(clean, DatabaseContents.of(db, false), again.err());
     }
 
     private static synchronized Map<String, List<String>> clean(TestStores store) {

@@ -57,8 +57,12 @@ class ViewerBrowserTest {
     private WebDriver driver;
     private WebDriverWait wait;
 
+    /** Selenium's own logger, held so that its level stays set: it warns about CDP versions it does not know. */
+    private static final java.util.logging.Logger SELENIUM = java.util.logging.Logger.getLogger("org.openqa.selenium");
+
     @BeforeAll
     static void serveTheSampleGames() throws IOException {
+        SELENIUM.setLevel(java.util.logging.Level.SEVERE);
         for (Path binary : List.of(CHROMIUM, CHROMEDRIVER)) {
             if (!Files.isExecutable(binary)) {
                 fail(binary + " is missing: the browser tests need Debian's chromium and chromium-driver"
