@@ -118,7 +118,10 @@ public record GameFigures(int captures, int menCaptured, int longestCapture, Int
                     char c = board.charAt(place);
                     if (c == '.') continue;
                     int h = BoardColumns.height(c);
-                    if (h > 26) h = positions.get(row.ply()).column(BoardColumns.square(positions.get(row.ply()).board(), place)).height();
+                    if (h > 26) { // the letter says only "taller than 26": ask the position
+                        Position p = positions.get(row.ply());
+                        h = p.column(BoardColumns.square(p.board(), place)).height();
+                    }
                     if (h > tallest) {
                         tallest = h;
                         tallestSquare = BoardColumns.NAMES.get(place);
@@ -139,13 +142,17 @@ public record GameFigures(int captures, int menCaptured, int longestCapture, Int
         private final int[] positions = new int[2];
 
         void add(char side, int legalMoves) {
-            moves[side == 'w' ? 0 : 1] += legalMoves;
-            positions[side == 'w' ? 0 : 1]++;
+            moves[index(side)] += legalMoves;
+            positions[index(side)]++;
         }
 
         Float average(char side) {
-            int n = positions[side == 'w' ? 0 : 1];
-            return n == 0 ? null : (float) moves[side == 'w' ? 0 : 1] / n;
+            int n = positions[index(side)];
+            return n == 0 ? null : (float) moves[index(side)] / n;
+        }
+
+        private static int index(char side) {
+            return side == 'w' ? 0 : 1;
         }
     }
 }
