@@ -185,7 +185,7 @@ public final class Database implements AutoCloseable {
         try {
             Flyway.configure(Database.class.getClassLoader())
                     .dataSource(pool)
-                    .locations("classpath:db/migration")
+                    .locations("classpath:db/migration", "classpath:db/vendor/" + (isPostgres() ? "postgresql" : "h2"))
                     .load()
                     .migrate();
         } catch (FlywayException e) {

@@ -1,10 +1,11 @@
 package org.emergo.viewer.data;
 
 import static org.emergo.store.jooq.Tables.ANALYSIS;
-import static org.emergo.store.jooq.Tables.FINDING;
 import static org.emergo.store.jooq.Tables.GAME;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -14,13 +15,17 @@ import org.jooq.Table;
 import org.jooq.impl.DSL;
 
 /**
- * The games list: a page of games matching a {@link GameFilter}, and their count. Reads game,
- * analysis and finding (through its code index), never a position row.
+ * The games list: a page of games matching a {@link GameFilter}, and their count. Filters an
+ * index answers come first ({@link IndexedGames}); when nothing else needs a game's row, the
+ * page is sorted from those indexes and only its own rows are read. Never reads a position row.
  */
 public final class GameList {
 
     /** A page of games and how many match in all. */
     public record Page(int total, List<GameSummary> games) {}
+
+    private static final List<Field<?>> COLUMNS = List.of(GAME.ID, GAME.VARIANT, GAME.DATE, GAME.EVENT, GAME.WHITE,
+            GAME.BLACK, GAME.RESULT, ANALYSIS.RESULT_BY_RULE, GAME.PLY_COUNT, ANALYSIS.FINDINGS);
 
     private final DSLContext dsl;
 
@@ -29,38 +34,43 @@ public final class GameList {
     }
 
     public Page find(GameFilter filter, int pageSize) {
+        Optional<IndexedGames> indexed = IndexedGames.of(dsl, filter);
+        if (indexed.isPresent() && indexed.get().isEmpty()) return new Page(0, List.of());
+        if (indexed.isPresent() && indexed.get().listsAlone(filter)) {
+            List<Long> ids = indexed.get().sorted(filter);
+            int from = Math.min((filter.page() - 1) * pageSize, ids.size());
+            return new Page(ids.size(), rows(ids.subList(from, Math.min(from + pageSize, ids.size()))));
+        }
+        return findInSql(filter, indexed.map(IndexedGames::ids), pageSize);
+    }
+
+    /** A page where rows must be read to filter or sort: SQL over the games the indexes left, if any. */
+    private Page findInSql(GameFilter filter, Optional<List<Long>> among, int pageSize) {
         Table<?> from = GAME.leftJoin(ANALYSIS).on(ANALYSIS.GAME_ID.eq(GAME.ID));
         Condition where = condition(filter);
-        if (filter.player() != null) {
-            List<Long> ids = playerGames(filter.player());
-            if (ids.isEmpty()) return new Page(0, List.of());
-            where = where.and(GAME.ID.in(ids.stream().map(DSL::inline).toList()));
-        }
+        if (among.isPresent()) where = where.and(GAME.ID.in(among.get().stream().map(DSL::inline).toList()));
         // without a condition on the analysis the join adds no row: H2 counts a bare table at once
-        int total = filter.resultByRule() == null && filter.hasFindings() == null
+        int total = filter.resultByRule() == null
                 ? dsl.selectCount().from(GAME).where(where).fetchOne(0, int.class)
                 : dsl.selectCount().from(from).where(where).fetchOne(0, int.class);
-        List<GameSummary> rows = dsl.select(GAME.ID, GAME.VARIANT, GAME.DATE, GAME.EVENT, GAME.WHITE, GAME.BLACK,
-                        GAME.RESULT, ANALYSIS.RESULT_BY_RULE, GAME.PLY_COUNT, ANALYSIS.FINDINGS)
+        List<GameSummary> rows = dsl.select(COLUMNS)
                 .from(from)
                 .where(where)
-                .orderBy(order(filter, filter.player() != null))
+                .orderBy(order(filter, among.isPresent()))
                 .limit(pageSize)
                 .offset((long) (filter.page() - 1) * pageSize)
                 .fetch(GameList::summary);
         return new Page(total, rows);
     }
 
-    /**
-     * The ids of a player's games with either colour, from the hash indexes on white and black,
-     * given to the query as a list of numbers: H2 2.3 planned the same ids as a subquery badly
-     * (the union again for every game), and as {@code id IN (subquery)} returned a descending
-     * order ascending.
-     */
-    private List<Long> playerGames(String player) {
-        return dsl.select(GAME.ID).from(GAME).where(GAME.WHITE.eq(player))
-                .union(DSL.select(GAME.ID).from(GAME).where(GAME.BLACK.eq(player)))
-                .fetch(GAME.ID);
+    /** The list's rows of the given games, in the order given. */
+    private List<GameSummary> rows(List<Long> ids) {
+        if (ids.isEmpty()) return List.of();
+        Map<Long, GameSummary> byId = dsl.select(COLUMNS)
+                .from(GAME.leftJoin(ANALYSIS).on(ANALYSIS.GAME_ID.eq(GAME.ID)))
+                .where(GAME.ID.in(ids))
+                .fetchMap(GAME.ID, GameList::summary);
+        return ids.stream().map(byId::get).toList();
     }
 
     private static GameSummary summary(Record r) {
@@ -69,10 +79,9 @@ public final class GameList {
                 r.get(ANALYSIS.FINDINGS));
     }
 
+    /** The filters that need a game's row; {@link IndexedGames} answers the others. */
     static Condition condition(GameFilter f) {
         Condition c = DSL.noCondition();
-        if (f.white() != null) c = c.and(GAME.WHITE.eq(f.white()));
-        if (f.black() != null) c = c.and(GAME.BLACK.eq(f.black()));
         if (f.event() != null) c = c.and(GAME.EVENT.containsIgnoreCase(f.event()));
         if (f.result() != null) c = c.and(GAME.RESULT.eq(f.result()));
         if (f.resultByRule() != null) c = c.and(ANALYSIS.RESULT_BY_RULE.eq(f.resultByRule()));
@@ -81,12 +90,6 @@ public final class GameList {
         // an unknown year (????) sorts after every digit: the upper bound keeps it out
         if (f.dateFrom() != null) c = c.and(GAME.DATE.ge(f.dateFrom())).and(GAME.DATE.le("9999.99.99"));
         if (f.dateTo() != null) c = c.and(GAME.DATE.le(f.dateTo() + ".99"));
-        if (f.hasFindings() != null) c = c.and(f.hasFindings() ? ANALYSIS.FINDINGS.gt(0) : ANALYSIS.FINDINGS.eq(0));
-        if (f.code() != null) {
-            c = c.and(DSL.exists(DSL.selectOne().from(FINDING)
-                    .where(FINDING.GAME_ID.eq(GAME.ID))
-                    .and(FINDING.CODE.eq(f.code().name()))));
-        }
         if (f.minPlies() != null) c = c.and(GAME.PLY_COUNT.ge(f.minPlies()));
         if (f.maxPlies() != null) c = c.and(GAME.PLY_COUNT.le(f.maxPlies()));
         if (f.text() != null) {
@@ -101,7 +104,9 @@ public final class GameList {
     }
 
     /**
-     * The order of the list, then by id. Given ids ({@code inList}), H2 2.3 reads them through
+     * The order of the list, then by id. A game without the value (no date, say) counts as the
+     * lowest: first going up, last going down, which is the order of H2's indexes either way,
+     * so that a page of the whole list is read from an index. Given ids ({@code inList}), H2 2.3 reads them through
      * the primary key in ascending order and takes that for a descending one too: sorting by
      * {@code id + 0} makes it sort for itself.
      */
@@ -116,7 +121,7 @@ public final class GameList {
             case "findings" -> ANALYSIS.FINDINGS;
             default -> inList ? GAME.ID.plus(DSL.inline(0L)) : GAME.ID;
         };
-        SortField<?> first = f.descending() ? field.desc().nullsLast() : field.asc().nullsLast();
+        SortField<?> first = f.descending() ? field.desc().nullsLast() : field.asc().nullsFirst();
         if (f.sort().equals("id")) return List.of(first);
         Field<Long> id = inList ? GAME.ID.plus(DSL.inline(0L)) : GAME.ID;
         return List.of(first, f.descending() ? id.desc() : id.asc());
