@@ -3,6 +3,7 @@
 # 50 concurrent clients on loopback for 30 s. On 100,000 analysed games:
 #
 #   bench/viewer-speed.sh [DB]        (default DB: emergo-data/bench100k, made when missing;
+#                                      a jdbc:postgresql:// URL is used as it is;
 #                                      PORT=7171 and DURATION=30s may be set)
 #
 # Making the database takes a while (generate, import, analyse: README "Speed"). The server
@@ -15,7 +16,7 @@ port="${PORT:-7171}"
 duration="${DURATION:-30s}"
 base="http://127.0.0.1:$port"
 
-if [ ! -f "$db.mv.db" ]; then
+if [[ "$db" != jdbc:* && ! -f "$db.mv.db" ]]; then
   mkdir -p "$(dirname "$db")"
   egn="$(mktemp --suffix=.egn)"
   ./emergo generate --games 100000 --seed 42 > "$egn"

@@ -42,10 +42,17 @@ public final class AnalysisJob {
 
     private final AnalysisRepository repository;
     private final int threads;
+    /**
+     * Connections a batch is written on at once. PostgreSQL takes each on a server process of
+     * its own, and one process was the bottleneck of an analysis (a core a quarter idle); H2
+     * writes one transaction at a time whatever the connections.
+     */
+    private final int writers;
 
     public AnalysisJob(Database db, int threads) {
         this.repository = new AnalysisRepository(db);
         this.threads = Math.max(1, threads);
+        this.writers = db.isPostgres() ? 2 : 1;
     }
 
     /** Games a run would replay: all, or those not yet analysed. */
@@ -64,11 +71,18 @@ public final class AnalysisJob {
             t.setDaemon(true);
             return t;
         });
+        ExecutorService writing = Executors.newFixedThreadPool(writers, r -> {
+            Thread t = new Thread(r, "emergo-write");
+            t.setDaemon(true);
+            return t;
+        });
         Tally tally = new Tally();
         try {
-            if (repository.countPending(all) >= BULK_GAMES) repository.suspendIndexes();
+            boolean bulk = repository.countPending(all) >= BULK_GAMES;
+            if (bulk) repository.suspendIndexes();
             try {
-                replayAndSave(workers, all, gamesDone, tally);
+                replayAndSave(workers, writing, all, gamesDone, tally);
+                if (bulk) repository.settleAfterBulk();
             } finally {
                 repository.restoreIndexes();
             }
@@ -81,12 +95,13 @@ public final class AnalysisJob {
             throw new StoreException("analysis failed: " + e.getCause(), e.getCause());
         } finally {
             workers.shutdownNow();
+            writing.shutdown(); // a part being written finishes its transaction either way
         }
         return new Summary(tally.games, tally.plies, tally.failed, tally.findings);
     }
 
     /** Batches are replayed on the workers, a few ahead, and written here in id order. */
-    private void replayAndSave(ExecutorService workers, boolean all, LongConsumer gamesDone, Tally tally)
+    private void replayAndSave(ExecutorService workers, ExecutorService writing, boolean all, LongConsumer gamesDone, Tally tally)
             throws SQLException, InterruptedException, ExecutionException {
         Deque<Future<List<AnalysedGame>>> inFlight = new ArrayDeque<>();
         long lastId = 0;
@@ -103,11 +118,43 @@ public final class AnalysisJob {
             }
             if (inFlight.isEmpty()) break;
             List<AnalysedGame> done = inFlight.removeFirst().get();
-            // Games never analysed have no rows to replace; --all replaces them.
-            repository.save(done, EngineVersion.VERSION, all);
+            save(writing, done, all);
             tally.add(done);
             gamesDone.accept(tally.games);
         }
+    }
+
+    /**
+     * Writes a batch, in as many parts as there are writers, each part one transaction on its
+     * own connection, and returns when every part is committed: a stop after a batch finds
+     * nothing half written. Games never analysed have no rows to replace; --all replaces them.
+     */
+    private void save(ExecutorService writing, List<AnalysedGame> batch, boolean all)
+            throws SQLException, InterruptedException, ExecutionException {
+        if (writers == 1) {
+            repository.save(batch, EngineVersion.VERSION, all);
+            return;
+        }
+        List<Future<Void>> parts = new ArrayList<>(writers);
+        int size = (batch.size() + writers - 1) / writers;
+        for (int from = 0; from < batch.size(); from += size) {
+            List<AnalysedGame> part = batch.subList(from, Math.min(from + size, batch.size()));
+            parts.add(writing.submit(() -> {
+                repository.save(part, EngineVersion.VERSION, all);
+                return null;
+            }));
+        }
+        ExecutionException failed = null;
+        for (Future<Void> part : parts) {
+            try {
+                part.get();
+            } catch (ExecutionException e) {
+                failed = failed == null ? e : failed;
+            }
+        }
+        if (failed == null) return;
+        if (failed.getCause() instanceof SQLException e) throw e;
+        throw failed;
     }
 
     private static final class Tally {

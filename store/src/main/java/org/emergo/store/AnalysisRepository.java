@@ -93,6 +93,7 @@ public final class AnalysisRepository {
                 for (int from = 0, to; from < games.size(); from = to) {
                     to = transactionEnd(games, from, rowsPerTransaction);
                     List<AnalysedGame> part = games.subList(from, to);
+                    if (dialect == SQLDialect.POSTGRES) dontWaitForDisk(c);
                     if (replacing) deleteOld(c, dialect, part, engineVersion);
                     else deleteHistory(c, dialect, part, engineVersion);
                     insertPositions(c, dialect, part);
@@ -108,6 +109,17 @@ public final class AnalysisRepository {
             } finally {
                 c.setAutoCommit(true);
             }
+        }
+    }
+
+    /**
+     * This transaction's commit returns before PostgreSQL has flushed it to disk. A server crash
+     * can then lose the last commits whole, never part of one: their games have no analysis row,
+     * so the next {@code analyze} replays them. Saves a disk flush a batch.
+     */
+    private static void dontWaitForDisk(Connection c) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("SET LOCAL synchronous_commit TO OFF");
         }
     }
 
@@ -129,6 +141,18 @@ public final class AnalysisRepository {
     public void suspendIndexes() throws SQLException {
         execute("DROP INDEX IF EXISTS position_hash_idx");
         execute("DROP INDEX IF EXISTS tall_column_square_idx");
+    }
+
+    /**
+     * After a bulk run, on PostgreSQL: VACUUM (ANALYZE) the tables an analysis writes. Rows just
+     * loaded are not yet marked visible to all, so every query read each one from the table
+     * (the position page after 1. e4 took 95 ms at 100,000 games, 8 ms after this), and the
+     * planner has no figures on them; autovacuum would come to them only later. Run before the
+     * position index is built, which then reads rows already settled. H2 needs neither.
+     */
+    public void settleAfterBulk() throws SQLException {
+        if (!db.isPostgres()) return;
+        execute("VACUUM (ANALYZE) " + String.join(", ", DERIVED_TABLES));
     }
 
     /**
