@@ -1,6 +1,7 @@
 package org.emergo.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -217,6 +218,19 @@ class AnalysisQueriesTest {
             repository.restoreIndexes();
             assertEquals(migrated, hashIndexFields());
             assertEquals(List.of("SQUARE", "HEIGHT"), indexFields("tall_column_square_idx"));
+        }
+
+        /** On PostgreSQL the rows a bulk run wrote are vacuumed: marked visible to all, counted for the planner. */
+        @Test
+        void settlingAfterABulkRunVacuumsAndAnalysesEveryTableAnAnalysisWrites() throws Exception {
+            assumeTrue(db.isPostgres(), "H2 has nothing to settle");
+            new AnalysisRepository(db).settleAfterBulk();
+            for (String table : List.of("position", "finding", "shadowpiece", "capture_length", "tall_column",
+                    "capture_chance", "game_stage", "analysis")) {
+                List<List<Object>> stats = rows("SELECT relallvisible > 0, reltuples >= 0 FROM pg_class WHERE relname = '"
+                        + table + "'");
+                assertEquals(List.of(List.of(true, true)), stats, table);
+            }
         }
 
         @Test
