@@ -6,12 +6,13 @@
 -- because its B-tree refuses values over about 2,700 bytes and a hostile tag easily is one.
 -- H2's B-tree has no such limit, and H2's hash indexes can neither sort nor give a range.
 
--- A player's games with their dates: an H2 index entry holds its row's id, so (white, date)
--- gives a player's games as (id, date) pairs, to sort and count without reading a game row.
+-- A player's games with their results and dates: an H2 index entry holds its row's id, so
+-- (white, result, date) gives a player's games as (id, date) pairs to sort and count, and his
+-- results with White, without reading a game row.
 DROP INDEX game_white_idx;
 DROP INDEX game_black_idx;
-CREATE INDEX game_white_idx ON game (white, date);
-CREATE INDEX game_black_idx ON game (black, date);
+CREATE INDEX game_white_idx ON game (white, result, date);
+CREATE INDEX game_black_idx ON game (black, result, date);
 
 -- The whole list sorted by date or by length, a page at a time, without sorting every game.
 -- The id is named: H2 then knows the index sorts the list's tie-breaker too (100,000 games

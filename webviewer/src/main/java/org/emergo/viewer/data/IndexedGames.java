@@ -19,8 +19,8 @@ import org.jooq.exception.DataAccessException;
 
 /**
  * The games that the list's indexed filters leave, read from indexes alone, never a game row:
- * a player (either colour, or White, or Black) from the indexes on (white, date) and (black,
- * date), which give each game's date too; a finding code from finding (code, game_id); with or
+ * a player (either colour, or White, or Black) from the indexes on (white, result, date) and
+ * (black, result, date), which give each game's date too; a finding code from finding (code, game_id); with or
  * without findings from analysis (findings). Several such filters leave the games all of them
  * leave. A player with 20,000 games of 100,000 is read this way in a few milliseconds, where
  * reading those game rows takes over a hundred (sql/h2/V6__games_list_indexes.sql).

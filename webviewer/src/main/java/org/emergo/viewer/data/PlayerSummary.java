@@ -7,7 +7,7 @@ import org.jooq.impl.DSL;
 
 /**
  * A player's record: games and results by colour, findings by code, shadowpieces. Reads game
- * through its player indexes, and finding and shadowpiece by game.
+ * through its player indexes (on H2 they hold the results too), and finding and shadowpiece by game.
  */
 public final class PlayerSummary {
 
