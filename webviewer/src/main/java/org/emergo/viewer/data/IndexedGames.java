@@ -13,27 +13,30 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jooq.DSLContext;
-import org.jooq.Record2;
+import org.jooq.Record3;
 import org.jooq.ResultQuery;
 import org.jooq.exception.DataAccessException;
 
 /**
  * The games that the list's indexed filters leave, read from indexes alone, never a game row:
  * a player (either colour, or White, or Black) from the indexes on (white, result, date) and
- * (black, result, date), which give each game's date too; a finding code from finding (code, game_id); with or
+ * (black, result, date), which give each game's date and recorded result too; a finding code from finding (code, game_id); with or
  * without findings from analysis (findings). Several such filters leave the games all of them
  * leave. A player with 20,000 games of 100,000 is read this way in a few milliseconds, where
  * reading those game rows takes over a hundred (sql/h2/V6__games_list_indexes.sql).
  */
 final class IndexedGames {
 
-    /** Each game's date, or null for every game when no player filter gave the dates. */
-    private final Map<Long, String> games;
-    private final boolean datesKnown;
+    /** What a player index tells of a game besides its id. */
+    private record Known(String date, String result) {}
 
-    private IndexedGames(Map<Long, String> games, boolean datesKnown) {
+    /** The games, each with what is known of it, or null for every game when no player filter was given. */
+    private final Map<Long, Known> games;
+    private final boolean known;
+
+    private IndexedGames(Map<Long, Known> games, boolean known) {
         this.games = games;
-        this.datesKnown = datesKnown;
+        this.known = known;
     }
 
     /** Whether a filter is one this class answers: the other filters need the game rows. */
@@ -46,14 +49,14 @@ final class IndexedGames {
         if (!indexed(f)) return Optional.empty();
         IndexedGames left = null;
         if (f.player() != null) {
-            left = intersect(left, withDates(dsl.select(GAME.ID, GAME.DATE).from(GAME).where(GAME.WHITE.eq(f.player()))
-                    .unionAll(dsl.select(GAME.ID, GAME.DATE).from(GAME).where(GAME.BLACK.eq(f.player())))));
+            left = intersect(left, known(dsl.select(GAME.ID, GAME.DATE, GAME.RESULT).from(GAME).where(GAME.WHITE.eq(f.player()))
+                    .unionAll(dsl.select(GAME.ID, GAME.DATE, GAME.RESULT).from(GAME).where(GAME.BLACK.eq(f.player())))));
         }
         if (f.white() != null) {
-            left = intersect(left, withDates(dsl.select(GAME.ID, GAME.DATE).from(GAME).where(GAME.WHITE.eq(f.white()))));
+            left = intersect(left, known(dsl.select(GAME.ID, GAME.DATE, GAME.RESULT).from(GAME).where(GAME.WHITE.eq(f.white()))));
         }
         if (f.black() != null) {
-            left = intersect(left, withDates(dsl.select(GAME.ID, GAME.DATE).from(GAME).where(GAME.BLACK.eq(f.black()))));
+            left = intersect(left, known(dsl.select(GAME.ID, GAME.DATE, GAME.RESULT).from(GAME).where(GAME.BLACK.eq(f.black()))));
         }
         if (f.code() != null) {
             left = intersect(left, ids(dsl.select(FINDING.GAME_ID).from(FINDING).where(FINDING.CODE.eq(f.code().name()))
@@ -78,9 +81,9 @@ final class IndexedGames {
     }
 
     private IndexedGames without(List<Long> ids) {
-        Map<Long, String> rest = new HashMap<>(games);
+        Map<Long, Known> rest = new HashMap<>(games);
         ids.forEach(rest::remove);
-        return new IndexedGames(rest, datesKnown);
+        return new IndexedGames(rest, known);
     }
 
     boolean isEmpty() {
@@ -93,27 +96,29 @@ final class IndexedGames {
 
     /**
      * Whether these games can be listed without reading their rows: no filter needs a row, and
-     * the order is by id, or by date when the dates are known (a date range then too).
+     * the order is by id, or by date when a player index gave the dates (a date range and the
+     * result then too).
      */
     boolean listsAlone(GameFilter f) {
-        boolean dated = f.dateFrom() != null || f.dateTo() != null || f.sort().equals("date");
-        boolean rowsNeeded = f.event() != null || f.result() != null || f.resultByRule() != null || f.variant() != null
+        boolean needsKnown = f.dateFrom() != null || f.dateTo() != null || f.result() != null || f.sort().equals("date");
+        boolean rowsNeeded = f.event() != null || f.resultByRule() != null || f.variant() != null
                 || f.minPlies() != null || f.maxPlies() != null || f.text() != null;
-        return !rowsNeeded && (datesKnown || !dated) && (f.sort().equals("id") || f.sort().equals("date"));
+        return !rowsNeeded && (known || !needsKnown) && (f.sort().equals("id") || f.sort().equals("date"));
     }
 
     /**
-     * The ids in the list's order, the date range applied: the same order and range as
-     * {@link GameList}'s SQL (dates compared as text, no date lowest, then by id).
+     * The ids in the list's order, the date range and result applied: the same order and
+     * filters as {@link GameList}'s SQL (dates compared as text, no date lowest, then by id).
      */
     List<Long> sorted(GameFilter f) {
-        Comparator<Map.Entry<Long, String>> order = Map.Entry.comparingByKey();
+        Comparator<Map.Entry<Long, Known>> order = Map.Entry.comparingByKey();
         if (f.sort().equals("date")) {
-            order = Map.Entry.<Long, String>comparingByValue(Comparator.nullsFirst(Comparator.naturalOrder()))
-                    .thenComparing(order);
+            Comparator<Known> byDate = Comparator.comparing(Known::date, Comparator.nullsFirst(Comparator.naturalOrder()));
+            order = Map.Entry.<Long, Known>comparingByValue(byDate).thenComparing(order);
         }
         if (f.descending()) order = order.reversed();
         return games.entrySet().stream()
+                .filter(e -> f.result() == null || f.result().equals(e.getValue().result()))
                 .filter(e -> inRange(e.getValue(), f))
                 .sorted(order)
                 .map(Map.Entry::getKey)
@@ -121,39 +126,40 @@ final class IndexedGames {
     }
 
     /** GameList's date range: a bare year or month covers all its days; an unknown year (????) is outside any range. */
-    private static boolean inRange(String date, GameFilter f) {
+    private static boolean inRange(Known game, GameFilter f) {
         if (f.dateFrom() == null && f.dateTo() == null) return true;
+        String date = game.date();
         if (date == null) return false;
         if (f.dateFrom() != null && (date.compareTo(f.dateFrom()) < 0 || date.compareTo("9999.99.99") > 0)) return false;
         return f.dateTo() == null || date.compareTo(f.dateTo() + ".99") <= 0;
     }
 
-    /** Reads the (id, date) pairs from the bare result set: jOOQ's records doubled the time for a player's 20,000 games. */
-    private static IndexedGames withDates(ResultQuery<Record2<Long, String>> pairs) {
-        Map<Long, String> games = new HashMap<>();
-        try (ResultSet rows = pairs.fetchResultSet()) {
-            while (rows.next()) games.put(rows.getLong(1), rows.getString(2));
+    /** Reads (id, date, result) from the bare result set: jOOQ's records doubled the time for a player's 20,000 games. */
+    private static IndexedGames known(ResultQuery<Record3<Long, String, String>> games) {
+        Map<Long, Known> known = new HashMap<>();
+        try (ResultSet rows = games.fetchResultSet()) {
+            while (rows.next()) known.put(rows.getLong(1), new Known(rows.getString(2), rows.getString(3)));
         } catch (SQLException e) {
             throw new DataAccessException("cannot read a player's games", e);
         }
-        return new IndexedGames(games, true);
+        return new IndexedGames(known, true);
     }
 
     private static IndexedGames ids(List<Long> ids) {
-        Map<Long, String> games = new HashMap<>(ids.size() * 2);
+        Map<Long, Known> games = new HashMap<>(ids.size() * 2);
         for (Long id : ids) games.put(id, null);
         return new IndexedGames(games, false);
     }
 
-    /** The games in both, with the dates of whichever knows them. */
+    /** The games in both, with what whichever knows of them. */
     private static IndexedGames intersect(IndexedGames a, IndexedGames b) {
         if (a == null) return b;
-        IndexedGames dated = a.datesKnown ? a : b;
-        IndexedGames other = dated == a ? b : a;
-        Map<Long, String> both = new HashMap<>();
-        for (Map.Entry<Long, String> e : dated.games.entrySet()) {
+        IndexedGames knowing = a.known ? a : b;
+        IndexedGames other = knowing == a ? b : a;
+        Map<Long, Known> both = new HashMap<>();
+        for (Map.Entry<Long, Known> e : knowing.games.entrySet()) {
             if (other.games.containsKey(e.getKey())) both.put(e.getKey(), e.getValue());
         }
-        return new IndexedGames(both, a.datesKnown || b.datesKnown);
+        return new IndexedGames(both, a.known || b.known);
     }
 }

@@ -106,8 +106,32 @@ class GameListTest {
         assertEquals(14 * 3 * 3 * 4 * 3 * 2, everyCombination());
     }
 
-    private static int everyCombination() {
+    /** The results recorded, with a player, a date range, each order. */
+    @Test
+    void theRecordedResultWithAPlayerListsWhatPlainSqlLists() {
         int combinations = 0;
+        for (Map<String, String> player : players()) {
+            for (String result : new String[] {"1-0", "0-1", "1/2-1/2", "*"}) {
+                for (String from : new String[] {null, "2003"}) {
+                    for (String sort : new String[] {"id", "date"}) {
+                        for (String dir : new String[] {"asc", "desc"}) {
+                            Map<String, String> p = new HashMap<>(player);
+                            p.put("result", result);
+                            put(p, "from", from);
+                            p.put("sort", sort);
+                            p.put("dir", dir);
+                            assertSameAsPlainSql(p);
+                            combinations++;
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(14 * 4 * 2 * 2 * 2, combinations);
+    }
+
+    /** No player; each player either colour, as White, as Black with another either colour; nobody. */
+    private static List<Map<String, String>> players() {
         List<Map<String, String>> players = new ArrayList<>();
         players.add(Map.of());
         for (String p : PLAYERS) {
@@ -116,7 +140,12 @@ class GameListTest {
             players.add(Map.of("black", p, "player", PLAYERS.get(0)));
         }
         players.add(Map.of("player", "Nobody"));
-        for (Map<String, String> player : players) {
+        return players;
+    }
+
+    private static int everyCombination() {
+        int combinations = 0;
+        for (Map<String, String> player : players()) {
             for (String code : new String[] {null, "MISSED_MAJORITY", "RESULT_MISMATCH"}) {
                 for (String findings : new String[] {null, "yes", "no"}) {
                     for (String[] range : new String[][] {{null, null}, {"2003", "2003.05"}, {"2000", null}, {null, "2003.05"}}) {
