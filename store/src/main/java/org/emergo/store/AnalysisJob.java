@@ -153,7 +153,9 @@ public final class AnalysisJob {
             }
         }
         if (failed == null) return;
+        // the part's own exception, as a batch written on this thread would have thrown it
         if (failed.getCause() instanceof SQLException e) throw e;
+        if (failed.getCause() instanceof RuntimeException e) throw e;
         throw failed;
     }
 

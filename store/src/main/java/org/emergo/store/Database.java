@@ -230,6 +230,7 @@ public final class Database implements AutoCloseable {
                 while (rs.next()) columns.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
             }
             for (String[] col : columns) {
+                if (col[2] == null) continue;
                 try (ResultSet rs = st.executeQuery("SELECT MAX(" + col[1] + ") FROM " + col[0])) {
                     long max = rs.next() ? rs.getLong(1) : 0;
                     if (max >= Long.parseLong(col[2])) {

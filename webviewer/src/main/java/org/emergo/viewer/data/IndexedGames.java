@@ -13,16 +13,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Record3;
 import org.jooq.ResultQuery;
+import org.jooq.SelectConditionStep;
 import org.jooq.exception.DataAccessException;
 
 /**
  * The games that the list's indexed filters leave, read from indexes alone, never a game row:
  * a player (either colour, or White, or Black) from the indexes on (white, result, date) and
- * (black, result, date), which give each game's date and recorded result too; a finding code from finding (code, game_id); with or
- * without findings from analysis (findings). Several such filters leave the games all of them
- * leave. A player with 20,000 games of 100,000 is read this way in a few milliseconds, where
+ * (black, result, date), which give each game's date and recorded result too; a finding code
+ * from finding (code, game_id); with or without findings from analysis (findings). Several
+ * such filters leave the games all of them leave. A player with 20,000 games of 100,000 is read this way in a few milliseconds, where
  * reading those game rows takes over a hundred (sql/h2/V6__games_list_indexes.sql).
  */
 final class IndexedGames {
@@ -49,15 +51,10 @@ final class IndexedGames {
         if (!indexed(f)) return Optional.empty();
         IndexedGames left = null;
         if (f.player() != null) {
-            left = intersect(left, known(dsl.select(GAME.ID, GAME.DATE, GAME.RESULT).from(GAME).where(GAME.WHITE.eq(f.player()))
-                    .unionAll(dsl.select(GAME.ID, GAME.DATE, GAME.RESULT).from(GAME).where(GAME.BLACK.eq(f.player())))));
+            left = intersect(left, known(playedBy(dsl, GAME.WHITE, f.player()).unionAll(playedBy(dsl, GAME.BLACK, f.player()))));
         }
-        if (f.white() != null) {
-            left = intersect(left, known(dsl.select(GAME.ID, GAME.DATE, GAME.RESULT).from(GAME).where(GAME.WHITE.eq(f.white()))));
-        }
-        if (f.black() != null) {
-            left = intersect(left, known(dsl.select(GAME.ID, GAME.DATE, GAME.RESULT).from(GAME).where(GAME.BLACK.eq(f.black()))));
-        }
+        if (f.white() != null) left = intersect(left, known(playedBy(dsl, GAME.WHITE, f.white())));
+        if (f.black() != null) left = intersect(left, known(playedBy(dsl, GAME.BLACK, f.black())));
         if (f.code() != null) {
             left = intersect(left, ids(dsl.select(FINDING.GAME_ID).from(FINDING).where(FINDING.CODE.eq(f.code().name()))
                     .fetch(FINDING.GAME_ID)));
@@ -132,6 +129,12 @@ final class IndexedGames {
         if (date == null) return false;
         if (f.dateFrom() != null && (date.compareTo(f.dateFrom()) < 0 || date.compareTo("9999.99.99") > 0)) return false;
         return f.dateTo() == null || date.compareTo(f.dateTo() + ".99") <= 0;
+    }
+
+    /** A player's games with one colour, as a player index holds them. */
+    private static SelectConditionStep<Record3<Long, String, String>> playedBy(DSLContext dsl, Field<String> colour,
+            String player) {
+        return dsl.select(GAME.ID, GAME.DATE, GAME.RESULT).from(GAME).where(colour.eq(player));
     }
 
     /** Reads (id, date, result) from the bare result set: jOOQ's records doubled the time for a player's 20,000 games. */
