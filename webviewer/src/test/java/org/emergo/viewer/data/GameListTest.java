@@ -169,6 +169,29 @@ class GameListTest {
         return combinations;
     }
 
+    /** Length limits, alone and with a player or findings, each order the list has. */
+    @Test
+    void lengthLimitsListWhatPlainSqlLists() {
+        int combinations = 0;
+        for (Map<String, String> other : List.of(Map.<String, String>of(), Map.of("player", PLAYERS.get(1)),
+                Map.of("findings", "no"), Map.of("code", "MISSED_MAJORITY"))) {
+            for (String[] plies : new String[][] {{"3", null}, {null, "3"}, {"2", "40"}, {"1000", null}}) {
+                for (String sort : GameFilter.SORTS) {
+                    for (String dir : new String[] {"asc", "desc"}) {
+                        Map<String, String> p = new HashMap<>(other);
+                        put(p, "minply", plies[0]);
+                        put(p, "maxply", plies[1]);
+                        p.put("sort", sort);
+                        p.put("dir", dir);
+                        assertSameAsPlainSql(p);
+                        combinations++;
+                    }
+                }
+            }
+        }
+        assertEquals(4 * 4 * 8 * 2, combinations);
+    }
+
     @Test
     void filtersThatNeedTheRowsStillNarrowTheIndexedOnes() {
         assertSameAsPlainSql(Map.of("player", PLAYERS.get(1), "minply", "3", "sort", "date", "dir", "desc"));
@@ -180,9 +203,17 @@ class GameListTest {
         if (value != null) p.put(name, value);
     }
 
-    /** Every page of the filter, and one past the end, against the reference. */
+    /**
+     * Every page of the filter, and one past the end, against the reference: as the list sends
+     * the games its indexes left to SQL as ids, and as the conditions they stand for (which it
+     * does when there are many).
+     */
     private static void assertSameAsPlainSql(Map<String, String> parameters) {
-        GameList list = new GameList(db.dsl());
+        assertSameAsPlainSql(parameters, new GameList(db.dsl()));
+        assertSameAsPlainSql(parameters, new GameList(db.dsl(), 0));
+    }
+
+    private static void assertSameAsPlainSql(Map<String, String> parameters, GameList list) {
         GameFilter filter = GameFilter.parse(parameters::get);
         List<Long> expected = plainSql(filter);
         int pages = expected.size() / PAGE + 1;
@@ -203,13 +234,20 @@ class GameListTest {
         if (f.white() != null) c = c.and(GAME.WHITE.eq(f.white()));
         if (f.black() != null) c = c.and(GAME.BLACK.eq(f.black()));
         if (f.hasFindings() != null) c = c.and(f.hasFindings() ? ANALYSIS.FINDINGS.gt(0) : ANALYSIS.FINDINGS.eq(0));
+        if (f.minPlies() != null) c = c.and(GAME.PLY_COUNT.ge(f.minPlies()));
+        if (f.maxPlies() != null) c = c.and(GAME.PLY_COUNT.le(f.maxPlies()));
         if (f.code() != null) {
             c = c.and(DSL.exists(DSL.selectOne().from(FINDING)
                     .where(FINDING.GAME_ID.eq(GAME.ID)).and(FINDING.CODE.eq(f.code().name()))));
         }
         Field<?> key = switch (f.sort()) {
             case "date" -> GAME.DATE;
+            case "white" -> GAME.WHITE;
+            case "black" -> GAME.BLACK;
+            case "event" -> GAME.EVENT;
+            case "result" -> GAME.RESULT;
             case "plies" -> GAME.PLY_COUNT;
+            case "findings" -> ANALYSIS.FINDINGS;
             default -> GAME.ID;
         };
         List<SortField<?>> order = List.of(f.descending() ? key.desc().nullsLast() : key.asc().nullsFirst(),
