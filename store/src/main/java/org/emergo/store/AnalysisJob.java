@@ -22,7 +22,7 @@ import org.emergo.rules.PositionText;
 
 /**
  * {@code emergo analyze}: replays the stored games and writes what the replay found. Batches
- * of games are replayed on worker threads while the calling thread writes finished batches
+ * of games are replayed on worker threads while finished batches are written
  * in order, so the database, not the engine, sets the pace.
  */
 public final class AnalysisJob {
@@ -100,7 +100,7 @@ public final class AnalysisJob {
         return new Summary(tally.games, tally.plies, tally.failed, tally.findings);
     }
 
-    /** Batches are replayed on the workers, a few ahead, and written here in id order. */
+    /** Batches are replayed on the workers, a few ahead, and written one after another in id order. */
     private void replayAndSave(ExecutorService workers, ExecutorService writing, boolean all, LongConsumer gamesDone, Tally tally)
             throws SQLException, InterruptedException, ExecutionException {
         Deque<Future<List<AnalysedGame>>> inFlight = new ArrayDeque<>();
@@ -131,10 +131,6 @@ public final class AnalysisJob {
      */
     private void save(ExecutorService writing, List<AnalysedGame> batch, boolean all)
             throws SQLException, InterruptedException, ExecutionException {
-        if (writers == 1) {
-            repository.save(batch, EngineVersion.VERSION, all);
-            return;
-        }
         List<Future<Void>> parts = new ArrayList<>(writers);
         int size = (batch.size() + writers - 1) / writers;
         for (int from = 0; from < batch.size(); from += size) {

@@ -104,10 +104,17 @@ public final class GameList {
                 r.get(ANALYSIS.FINDINGS));
     }
 
-    /** Whether a filter needs a game's row (or its analysis) to be answered. */
+    /** Whether a filter needs a game's row or its analysis: one no index answers. */
+    static boolean filtersUnindexed(GameFilter f) {
+        return f.event() != null || f.resultByRule() != null || f.variant() != null || f.text() != null;
+    }
+
+    /**
+     * Whether a filter needs a game's row: one no index answers, or the result or dates, which
+     * only a player index gives ({@link #condition} has them all).
+     */
     static boolean filtersRows(GameFilter f) {
-        return f.event() != null || f.result() != null || f.resultByRule() != null || f.variant() != null
-                || f.dateFrom() != null || f.dateTo() != null || f.text() != null;
+        return filtersUnindexed(f) || f.result() != null || f.dateFrom() != null || f.dateTo() != null;
     }
 
     /** The filters {@link IndexedGames} answers, as SQL conditions on game and analysis. */
@@ -162,7 +169,16 @@ public final class GameList {
      * {@code id + 0} makes it sort for itself.
      */
     private static List<SortField<?>> order(GameFilter f, boolean inList) {
-        Field<?> field = switch (f.sort()) {
+        Field<Long> id = inList ? GAME.ID.plus(DSL.inline(0L)) : GAME.ID;
+        Field<?> field = f.sort().equals("id") ? id : sortColumn(f.sort());
+        SortField<?> first = f.descending() ? field.desc().nullsLast() : field.asc().nullsFirst();
+        if (f.sort().equals("id")) return List.of(first);
+        return List.of(first, f.descending() ? id.desc() : id.asc());
+    }
+
+    /** The column a sort of the list ({@link GameFilter#SORTS}) is by. */
+    static Field<?> sortColumn(String sort) {
+        return switch (sort) {
             case "date" -> GAME.DATE;
             case "white" -> GAME.WHITE;
             case "black" -> GAME.BLACK;
@@ -170,11 +186,7 @@ public final class GameList {
             case "result" -> GAME.RESULT;
             case "plies" -> GAME.PLY_COUNT;
             case "findings" -> ANALYSIS.FINDINGS;
-            default -> inList ? GAME.ID.plus(DSL.inline(0L)) : GAME.ID;
+            default -> GAME.ID;
         };
-        SortField<?> first = f.descending() ? field.desc().nullsLast() : field.asc().nullsFirst();
-        if (f.sort().equals("id")) return List.of(first);
-        Field<Long> id = inList ? GAME.ID.plus(DSL.inline(0L)) : GAME.ID;
-        return List.of(first, f.descending() ? id.desc() : id.asc());
     }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Record1;
 import org.jooq.Record3;
 import org.jooq.ResultQuery;
 import org.jooq.SelectConditionStep;
@@ -66,26 +67,19 @@ final class IndexedGames {
         }
         if (f.hasFindings() != null) {
             // from 1 rather than above 0: H2 began "above 0" at 0 and stepped over every game without
-            List<Long> withFindings = dsl.select(ANALYSIS.GAME_ID).from(ANALYSIS).where(ANALYSIS.FINDINGS.ge(1))
-                    .fetch(ANALYSIS.GAME_ID);
+            ResultQuery<Record1<Long>> withFindings = dsl.select(ANALYSIS.GAME_ID).from(ANALYSIS).where(ANALYSIS.FINDINGS.ge(1));
             if (f.hasFindings()) {
-                left = intersect(left, ids(withFindings));
+                left = intersect(left, ids(withFindings.fetch(ANALYSIS.GAME_ID)));
             } else if (left != null && dsl.fetchCount(ANALYSIS) == dsl.fetchCount(GAME)) {
                 // every game analysed (H2 counts a table at once): without findings is all but
                 // the few with them, so the many without need not be read
-                left = left.without(withFindings);
+                withFindings.fetch(ANALYSIS.GAME_ID).forEach(left.games::remove);
             } else {
                 left = intersect(left, ids(dsl.select(ANALYSIS.GAME_ID).from(ANALYSIS).where(ANALYSIS.FINDINGS.eq(0))
                         .fetch(ANALYSIS.GAME_ID)));
             }
         }
         return Optional.of(left);
-    }
-
-    private IndexedGames without(List<Long> ids) {
-        Map<Long, Known> rest = new HashMap<>(games);
-        ids.forEach(rest::remove);
-        return new IndexedGames(rest, known);
     }
 
     boolean isEmpty() {
@@ -107,8 +101,7 @@ final class IndexedGames {
      */
     boolean listsAlone(GameFilter f) {
         boolean needsKnown = f.dateFrom() != null || f.dateTo() != null || f.result() != null || f.sort().equals("date");
-        boolean rowsNeeded = f.event() != null || f.resultByRule() != null || f.variant() != null || f.text() != null;
-        return !rowsNeeded && (known || !needsKnown) && (f.sort().equals("id") || f.sort().equals("date"));
+        return !GameList.filtersUnindexed(f) && (known || !needsKnown) && (f.sort().equals("id") || f.sort().equals("date"));
     }
 
     /**

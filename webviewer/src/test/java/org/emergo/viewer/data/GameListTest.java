@@ -240,16 +240,7 @@ class GameListTest {
             c = c.and(DSL.exists(DSL.selectOne().from(FINDING)
                     .where(FINDING.GAME_ID.eq(GAME.ID)).and(FINDING.CODE.eq(f.code().name()))));
         }
-        Field<?> key = switch (f.sort()) {
-            case "date" -> GAME.DATE;
-            case "white" -> GAME.WHITE;
-            case "black" -> GAME.BLACK;
-            case "event" -> GAME.EVENT;
-            case "result" -> GAME.RESULT;
-            case "plies" -> GAME.PLY_COUNT;
-            case "findings" -> ANALYSIS.FINDINGS;
-            default -> GAME.ID;
-        };
+        Field<?> key = GameList.sortColumn(f.sort());
         List<SortField<?>> order = List.of(f.descending() ? key.desc().nullsLast() : key.asc().nullsFirst(),
                 f.descending() ? GAME.ID.desc() : GAME.ID.asc());
         return db.dsl().select(GAME.ID).from(GAME.leftJoin(ANALYSIS).on(ANALYSIS.GAME_ID.eq(GAME.ID)))
