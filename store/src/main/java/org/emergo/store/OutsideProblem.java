@@ -110,6 +110,16 @@ public final class OutsideProblem {
         return firstLine(root);
     }
 
+    /** The first line of the deepest cause's message. */
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.toString() : t.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
     /** The first line of a message, without H2's trailing error code. */
     static String firstLine(Throwable t) {
         String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();

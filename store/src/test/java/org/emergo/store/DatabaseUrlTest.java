@@ -14,34 +14,34 @@ class DatabaseUrlTest {
 
     @Test
     void withoutArgumentOrEnvironmentTheDefaultFileIsUsed() {
-        assertEquals(h2("emergo-data/emergo"), Database.resolveUrl(null, null));
-        assertEquals(h2("emergo-data/emergo"), Database.resolveUrl("  ", ""));
+        assertEquals(h2("emergo-data/emergo"), DatabaseUrl.resolve(null, null));
+        assertEquals(h2("emergo-data/emergo"), DatabaseUrl.resolve("  ", ""));
     }
 
     @Test
     void theEnvironmentOverridesTheDefaultAndTheArgumentOverridesBoth() {
-        assertEquals(h2("/srv/games"), Database.resolveUrl(null, "/srv/games"));
-        assertEquals(h2("mine"), Database.resolveUrl("mine", "/srv/games"));
+        assertEquals(h2("/srv/games"), DatabaseUrl.resolve(null, "/srv/games"));
+        assertEquals(h2("mine"), DatabaseUrl.resolve("mine", "/srv/games"));
     }
 
     @Test
     void aPathBecomesAnAbsoluteH2FileUrlWithoutTheMvDbSuffix() {
-        assertEquals("jdbc:h2:file:/tmp/x/games", Database.resolveUrl("/tmp/x/../x/games.mv.db", null));
+        assertEquals("jdbc:h2:file:/tmp/x/games", DatabaseUrl.resolve("/tmp/x/../x/games.mv.db", null));
     }
 
     @Test
     void jdbcUrlsAreUsedAsTheyAre() {
         assertEquals("jdbc:postgresql://localhost/emergo?user=me",
-                Database.resolveUrl("jdbc:postgresql://localhost/emergo?user=me", null));
-        assertEquals("jdbc:h2:mem:x", Database.resolveUrl(null, "jdbc:h2:mem:x"));
+                DatabaseUrl.resolve("jdbc:postgresql://localhost/emergo?user=me", null));
+        assertEquals("jdbc:h2:mem:x", DatabaseUrl.resolve(null, "jdbc:h2:mem:x"));
     }
 
     @Test
     void otherDatabasesAndPathsWithSemicolonsAreRefused() {
         assertEquals("unsupported database URL 'jdbc:mysql://x/y': use a path (an H2 file), jdbc:h2:... or"
                 + " jdbc:postgresql://...",
-                assertThrows(StoreException.class, () -> Database.resolveUrl("jdbc:mysql://x/y", null)).getMessage());
-        assertThrows(StoreException.class, () -> Database.resolveUrl("games;AUTO_SERVER=TRUE", null));
+                assertThrows(StoreException.class, () -> DatabaseUrl.resolve("jdbc:mysql://x/y", null)).getMessage());
+        assertThrows(StoreException.class, () -> DatabaseUrl.resolve("games;AUTO_SERVER=TRUE", null));
     }
 
     @Test

@@ -26,10 +26,10 @@ class H2MixedModeTest {
 
     @Test
     void aUrlThatChoosesItsOwnLockingKeepsIt() {
-        assertFalse(Database.isH2File("JDBC:H2:TCP://LOCALHOST/~/GAMES"));
-        assertFalse(Database.isH2File("JDBC:H2:MEM:X"));
-        assertTrue(Database.isH2File("JDBC:H2:FILE:/TMP/GAMES"));
-        assertTrue(Database.isH2File("JDBC:H2:~/GAMES"));
+        assertFalse(DatabaseUrl.isH2File("JDBC:H2:TCP://LOCALHOST/~/GAMES"));
+        assertFalse(DatabaseUrl.isH2File("JDBC:H2:MEM:X"));
+        assertTrue(DatabaseUrl.isH2File("JDBC:H2:FILE:/TMP/GAMES"));
+        assertTrue(DatabaseUrl.isH2File("JDBC:H2:~/GAMES"));
     }
 
     @Test

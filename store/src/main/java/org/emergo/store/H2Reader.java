@@ -1,0 +1,36 @@
+package org.emergo.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcDataSource;
+
+/**
+ * The H2 user that may only read: H2 has no read-only transactions, but it has rights. It may
+ * SELECT, and may not write, create, or touch files.
+ */
+final class H2Reader {
+
+    static final String USER = "EMERGO_READER";
+
+    private H2Reader() {}
+
+    /** Makes the user if the database has none yet. */
+    static void create(DataSource admin) throws SQLException {
+        try (Connection c = admin.getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE USER IF NOT EXISTS " + USER + " PASSWORD ''");
+            st.execute("GRANT SELECT ON SCHEMA PUBLIC TO " + USER);
+        }
+    }
+
+    /** A session of its own as the reader, on the database at {@code url} (which the pool keeps open). */
+    static Connection connect(String url) throws SQLException {
+        JdbcDataSource reader = new JdbcDataSource();
+        // a trace setting needs admin rights; the open database keeps the one it was opened with
+        reader.setURL(url.replace(";TRACE_LEVEL_FILE=0", ""));
+        reader.setUser(USER);
+        reader.setPassword("");
+        return reader.getConnection();
+    }
+}

@@ -1,0 +1,19 @@
+package org.emergo.store;
+
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+
+/** Brings a database to the current schema: Flyway over sql/ and the folder of its own kind. */
+final class SchemaMigration {
+
+    private SchemaMigration() {}
+
+    /** @throws org.flywaydb.core.api.FlywayException when a migration cannot be applied */
+    static void run(DataSource source, boolean postgres) {
+        Flyway.configure(SchemaMigration.class.getClassLoader())
+                .dataSource(source)
+                .locations("classpath:db/migration", "classpath:db/vendor/" + (postgres ? "postgresql" : "h2"))
+                .load()
+                .migrate();
+    }
+}
