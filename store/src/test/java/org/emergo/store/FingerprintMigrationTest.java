@@ -2,18 +2,19 @@ package org.emergo.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Migration V4 turns the hex fingerprints of games stored before it into the 64-bit keys the store now writes. */
 class FingerprintMigrationTest {
@@ -21,9 +22,11 @@ class FingerprintMigrationTest {
     private static final List<String> MOVES = List.of("d4", "f6", "f4-e4");
 
     @Test
-    void onH2() throws SQLException {
-        // kept open between the two steps by DB_CLOSE_DELAY
-        check("jdbc:h2:mem:emergo-migration-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1;NON_KEYWORDS=VALUE", "sa");
+    void onH2(@TempDir Path dir) throws SQLException {
+        // A file, closed between the steps as an older emergo's file is. (Not an in-memory database
+        // kept open between them: H2 2.4.240 fails a CHECK ... IN constraint in any session but the
+        // closed one that made it, h2database#4302.)
+        check("jdbc:h2:file:" + dir.resolve("games") + ";NON_KEYWORDS=VALUE", "sa");
     }
 
     @Test

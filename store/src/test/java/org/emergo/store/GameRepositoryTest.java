@@ -146,6 +146,24 @@ class GameRepositoryTest {
             assertEquals(result.inserted(), result.ids().size());
         }
 
+        /**
+         * The duplicate check reads the database inside the writing transaction: H2 2.4's
+         * h2database#4299 (a READ COMMITTED transaction that did not see its own change) would
+         * let the second call add the games again.
+         */
+        @Test
+        void gamesAddedEarlierInTheSameTransactionAreFoundAsStored() {
+            List<GameRecord> games = List.of(game("a", "b"), game("c", "d"));
+            InsertResult again = db.dsl().transactionResult(tx -> {
+                new GameRepository(tx.dsl()).insertAll(games, null);
+                return new GameRepository(tx.dsl()).insertAll(games, null);
+            });
+
+            assertEquals(0, again.inserted());
+            assertEquals(2, again.duplicates());
+            assertEquals(2, repo().count());
+        }
+
         @Test
         void idsComeBackInTheOrderTheGamesWereGiven() {
             InsertResult result = repo().insertAll(List.of(game("first", "x"), game("second", "x"), game("third", "x")),
