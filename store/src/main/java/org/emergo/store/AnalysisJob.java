@@ -83,9 +83,11 @@ public final class AnalysisJob {
             try {
                 replayAndSave(workers, writing, all, gamesDone, tally);
                 if (bulk) repository.settleAfterBulk();
-            } finally {
-                repository.restoreIndexes();
+            } catch (Throwable stopped) {
+                restoreIndexesAfter(stopped);
+                throw stopped;
             }
+            repository.restoreIndexes();
         } catch (SQLException e) {
             throw new StoreException("analysis stopped: " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -98,6 +100,19 @@ public final class AnalysisJob {
             writing.shutdown(); // a part being written finishes its transaction either way
         }
         return new Summary(tally.games, tally.plies, tally.failed, tally.findings);
+    }
+
+    /**
+     * Restores the indexes after a run that stopped (Ctrl-C, a failure): a failure to restore
+     * them is kept with what stopped the run and does not replace it, so an interruption stays
+     * one (its exit code too). The next run builds what is missing.
+     */
+    private void restoreIndexesAfter(Throwable stopped) {
+        try {
+            repository.restoreIndexes();
+        } catch (SQLException | RuntimeException e) {
+            stopped.addSuppressed(e);
+        }
     }
 
     /** Batches are replayed on the workers, a few ahead, and written one after another in id order. */
