@@ -165,7 +165,7 @@ public final class BulkImport {
     private SourceWalker.Summary source(Path content, String name, Batcher batcher, Redirect to,
             Supplier<SourceWalker.Summary> walk) throws IOException {
         String sha = sha256(content);
-        try (ImportLocks lock = ImportLocks.forFile(db, sha)) {
+        try (ImportLocks lock = ImportLocks.forFile(db, sha, () -> progress.waiting(name))) {
             Optional<SourceFile> before = sourceFiles.findBySha(sha);
             if (before.isPresent() && before.get().games() != null && !yieldedOnlyErrors(before.get())) return null;
             long id;

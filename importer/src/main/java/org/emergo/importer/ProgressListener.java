@@ -19,6 +19,9 @@ public interface ProgressListener {
     /** The source has been read to its end, or given up on. */
     default void finished(String source) {}
 
+    /** Another program imports a file of the same content: this run waits for it to finish. */
+    default void waiting(String source) {}
+
     /** A batch is committed: {@code games} games are now stored by this run. On the writing thread. */
     default void stored(int games) {}
 }

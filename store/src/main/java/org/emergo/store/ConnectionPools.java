@@ -2,7 +2,6 @@ package org.emergo.store;
 
 import org.h2.jdbcx.JdbcConnectionPool;
 import org.h2.jdbcx.JdbcDataSource;
-import org.postgresql.ds.PGConnectionPoolDataSource;
 
 /**
  * Connections come from a small pool (H2's {@link JdbcConnectionPool}, which also pools
@@ -23,10 +22,10 @@ final class ConnectionPools {
         return sized(JdbcConnectionPool.create(source));
     }
 
-    static JdbcConnectionPool postgres(String url) {
-        PGConnectionPoolDataSource source = new PGConnectionPoolDataSource();
-        source.setURL(url);
-        return sized(JdbcConnectionPool.create(source));
+    /** A pool on the sessions given, which know their server processes. */
+    static JdbcConnectionPool postgres(PostgresSessions sessions, String url) {
+        sessions.setURL(url);
+        return sized(JdbcConnectionPool.create(sessions));
     }
 
     private static JdbcConnectionPool sized(JdbcConnectionPool pool) {

@@ -27,8 +27,8 @@ final class H2Reader {
     /** A session of its own as the reader, on the database at {@code url} (which the pool keeps open). */
     static Connection connect(String url) throws SQLException {
         JdbcDataSource reader = new JdbcDataSource();
-        // a trace setting needs admin rights; the open database keeps the one it was opened with
-        reader.setURL(url.replace(";TRACE_LEVEL_FILE=0", ""));
+        // these settings need admin rights; the open database keeps those it was opened with
+        reader.setURL(url.replace(";TRACE_LEVEL_FILE=0", "").replace(";MAX_COMPACT_TIME=0", ""));
         reader.setUser(USER);
         reader.setPassword("");
         return reader.getConnection();

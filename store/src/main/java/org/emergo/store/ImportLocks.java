@@ -2,6 +2,7 @@ package org.emergo.store;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
@@ -28,17 +29,19 @@ public final class ImportLocks implements AutoCloseable {
 
     /**
      * Waits until no other program imports a file of this content (SHA-256, hex), and holds that
-     * until {@link #close}.
+     * until {@link #close}; {@code waiting} is told first when it has to wait.
      */
-    public static ImportLocks forFile(Database db, String contentSha256) {
+    public static ImportLocks forFile(Database db, String contentSha256, Runnable waiting) {
         if (!db.isPostgres()) return new ImportLocks(null, 0);
-        // 32 bits of the hash: two contents that share them wait for each other, nothing worse
-        int key = (int) Long.parseLong(contentSha256.substring(0, 8), 16) | 1; // never GAME_INSERTS
+        int key = keyOf(contentSha256);
         try {
             Connection c = db.dataSource().getConnection();
             try {
-                call(c, "SELECT pg_advisory_lock(?, ?)", key);
-            } catch (SQLException e) {
+                if (!call(c, "SELECT pg_try_advisory_lock(?, ?)", key)) {
+                    waiting.run();
+                    call(c, "SELECT pg_advisory_lock(?, ?)", key);
+                }
+            } catch (SQLException | RuntimeException e) {
                 c.close();
                 throw e;
             }
@@ -59,11 +62,21 @@ public final class ImportLocks implements AutoCloseable {
         }
     }
 
-    private static void call(Connection c, String sql, int key) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(sql)) {
-            st.setInt(1, NAMESPACE);
-            st.setInt(2, key);
-            st.executeQuery().close();
+    /** The second key of the lock on a file's content: 32 bits of its hash (two contents that share them wait for each other, nothing worse). */
+    static int keyOf(String contentSha256) {
+        return (int) Long.parseLong(contentSha256.substring(0, 8), 16) | 1; // never GAME_INSERTS
+    }
+
+    /** Runs a lock function; what it returned, when it returns a boolean. */
+    private static boolean call(Connection c, String sql, int key) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(sql); ResultSet rs = bind(st, key).executeQuery()) {
+            return rs.next() && rs.getObject(1) instanceof Boolean b && b;
         }
+    }
+
+    private static PreparedStatement bind(PreparedStatement st, int key) throws SQLException {
+        st.setInt(1, NAMESPACE);
+        st.setInt(2, key);
+        return st;
     }
 }

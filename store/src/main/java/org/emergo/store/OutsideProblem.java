@@ -53,8 +53,7 @@ public final class OutsideProblem {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         switch (e.getErrorCode()) {
             case 90020: // DATABASE_ALREADY_OPEN_1
-                return Optional.of("the database " + where + " is in use by another program (another emergo command?);"
-                        + " wait for it to finish or stop it, then run this again");
+                return Optional.of(inUse(where));
             case 90030: // FILE_CORRUPTED_1
             case 90048: // FILE_VERSION_ERROR_1
             case 90049: // FILE_ENCRYPTION_ERROR_1
@@ -62,13 +61,12 @@ public final class OutsideProblem {
             case 90028: // IO_EXCEPTION_1
             case 90031: // IO_EXCEPTION_2
             case 90100: // NO_DISK_SPACE_AVAILABLE
-                return Optional.of("cannot write the database " + where + " (" + ioReason(e) + ");"
-                        + " give --db a path in a folder you can write, and check that the disk has room");
+                return Optional.of(cannotWrite(where, e));
             case 8000: // ERROR_OPENING_DATABASE_1: in mixed mode H2 first writes a .lock.db file beside the database
                 if (String.valueOf(e.getMessage()).contains("Could not save properties")) {
-                    return Optional.of("cannot write the database " + where + " (" + ioReason(e) + ");"
-                            + " give --db a path in a folder you can write, and check that the disk has room");
+                    return Optional.of(cannotWrite(where, e));
                 }
+                if (isLockFileBusy(e)) return Optional.of(inUse(where));
                 break;
             case 28000: // WRONG_USER_OR_PASSWORD: H2's code (PostgreSQL's codes are 0)
                 return Optional.of("the database " + where + " was made by another program, with a user of its own;"
@@ -93,6 +91,47 @@ public final class OutsideProblem {
                     + " free some (disk space?), then run this again");
         }
         return Optional.empty();
+    }
+
+    private static String inUse(String where) {
+        return "the database " + where + " is in use by another program (another emergo command?);"
+                + " wait for it to finish or stop it, then run this again";
+    }
+
+    /** H2's lock file of a file in mixed mode, written by its holder a moment ago: it is starting or closing. */
+    private static boolean isLockFileBusy(SQLException e) {
+        return String.valueOf(e.getMessage()).contains("Lock file recently modified");
+    }
+
+    /**
+     * Whether an H2 file in mixed mode was between hands: its holder (another emergo command) was
+     * starting, or closing or compacting it, and served it to no one for that moment. Opening
+     * again a little later succeeds, or says what holds the file.
+     */
+    static boolean isBetweenHolders(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException e) {
+                switch (e.getErrorCode()) {
+                    case 90020: // DATABASE_ALREADY_OPEN_1: locked, and no server to connect to
+                    case 90067: // CONNECTION_BROKEN_1: the holder's server went away
+                    case 90098: // DATABASE_IS_CLOSED
+                    case 90121: // DATABASE_CALLED_AT_SHUTDOWN
+                        return true;
+                    case 8000:
+                        if (isLockFileBusy(e)) return true;
+                        break;
+                    default:
+                        break;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The sentence for a database file that cannot be written, with the file system's reason. */
+    static String cannotWrite(String where, Throwable e) {
+        return "cannot write the database " + where + " (" + ioReason(e) + ");"
+                + " give --db a path in a folder you can write, and check that the disk has room";
     }
 
     private static String notADatabase(String where) {

@@ -2,16 +2,21 @@ package org.emergo.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.emergo.replay.GameRecord;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -49,13 +54,31 @@ class ConcurrentImportTest {
         String url = PostgresServer.get().newDatabaseUrl();
         String sha = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
         try (Database one = Database.open(url); Database two = Database.open(url)) {
-            ImportLocks held = ImportLocks.forFile(one, sha);
-            CompletableFuture<ImportLocks> waiting = CompletableFuture.supplyAsync(() -> ImportLocks.forFile(two, sha));
-            awaitOneWaitingLock(one);
+            ImportLocks held = ImportLocks.forFile(one, sha, () -> {});
+            CountDownLatch told = new CountDownLatch(1);
+            CompletableFuture<ImportLocks> waiting = CompletableFuture.supplyAsync(
+                    () -> ImportLocks.forFile(two, sha, told::countDown));
+            assertTrue(told.await(60, TimeUnit.SECONDS), "the second import was not told to wait");
+            awaitWaitingForTheFile(one, sha);
             assertFalse(waiting.isDone());
 
             held.close();
             waiting.get(60, TimeUnit.SECONDS).close();
+        }
+    }
+
+    @Test
+    void aStopEndsAWaitForAnotherProgramsImport() throws Exception {
+        String url = PostgresServer.get().newDatabaseUrl();
+        String sha = "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752";
+        try (Database one = Database.open(url); Database two = Database.open(url);
+                ImportLocks held = ImportLocks.forFile(one, sha, () -> {})) {
+            CompletableFuture<ImportLocks> waiting = CompletableFuture.supplyAsync(() -> ImportLocks.forFile(two, sha, () -> {}));
+            awaitWaitingForTheFile(one, sha);
+
+            two.endLockWaits(); // what Ctrl-C and SIGTERM do
+            ExecutionException ended = assertThrows(ExecutionException.class, () -> waiting.get(60, TimeUnit.SECONDS));
+            assertTrue(ended.getCause() instanceof StoreException, String.valueOf(ended.getCause()));
         }
     }
 
@@ -68,18 +91,26 @@ class ConcurrentImportTest {
         return new GameRepository(db.dsl()).insertAll(games, null);
     }
 
-    /** Polls the server's lock table until one advisory lock is asked for and not granted. */
-    private static void awaitOneWaitingLock(Database db) throws SQLException {
+    /**
+     * Waits until a session asks for the lock on this content in this database and is not
+     * granted it (another test's locks are not this one's); the server tells no one, so its
+     * lock table is read every 10 ms, for a minute at most.
+     */
+    private static void awaitWaitingForTheFile(Database db, String sha) throws SQLException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(
+                "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                        + " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+                        + " AND classid = ? AND objid = ? AND objsubid = 2")) {
+            st.setLong(1, ImportLocks.NAMESPACE);
+            st.setLong(2, ImportLocks.keyOf(sha) & 0xFFFFFFFFL); // oid columns: unsigned
             while (true) {
-                try (ResultSet rs = st.executeQuery(
-                        "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")) {
+                try (ResultSet rs = st.executeQuery()) {
                     rs.next();
                     if (rs.getInt(1) == 1) return;
                 }
                 if (System.nanoTime() > deadline) throw new AssertionError("the second import never waited");
-                Thread.onSpinWait();
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
             }
         }
     }
