@@ -70,8 +70,8 @@ class DatabaseLifecycleTest {
                 "-cp", System.getProperty("java.class.path"), HoldDatabase.class.getName(), path)
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(other.getInputStream()));
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(other.getInputStream()));
             assertEquals("open", out.readLine());
 
             // emergo serve holds the file while emergo import adds to it (AUTO_SERVER)
@@ -83,10 +83,11 @@ class DatabaseLifecycleTest {
                 assertEquals(3, new GameRepository(third.dsl()).count());
             }
         } finally {
-            other.getOutputStream().close();
+            other.getOutputStream().close(); // the holder now reads its database again
             other.waitFor();
         }
-        assertEquals(0, other.exitValue(), "the holder's database survived the others");
+        assertEquals("3", out.readLine(), "the holder's database survived the others: it still reads their games");
+        assertEquals(0, other.exitValue());
     }
 
     @Test

@@ -2,7 +2,10 @@ package org.emergo.store;
 
 import java.io.IOException;
 
-/** Another program holding a database open: opens it, says so, and closes it when its input ends. */
+/**
+ * Another program holding a database open: opens it, says so, and when its input ends counts
+ * the games on its own connection, prints the count, and closes it.
+ */
 public final class HoldDatabase {
 
     public static void main(String[] args) throws IOException {
@@ -12,6 +15,7 @@ public final class HoldDatabase {
             while (System.in.read() >= 0) {
                 // wait for the test to close our input
             }
+            System.out.println(new GameRepository(db.dsl()).count());
         }
     }
 }
