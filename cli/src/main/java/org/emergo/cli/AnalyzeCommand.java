@@ -53,21 +53,26 @@ final class AnalyzeCommand implements Callable<Integer> {
     static AnalysisJob.Summary run(DbOption dbOption, boolean all, int threads) {
         long[] done = {0};
         long pending = 0;
-        try (Interruption interruption = Interruption.catchSignals(); Database database = dbOption.open()) {
-            AnalysisJob job = new AnalysisJob(database, threads);
-            AnalysisJob.Summary summary;
-            pending = job.countPending(all);
-            try (Progress progress = Progress.start("analyze", pending, "games")) {
-                summary = job.run(all, games -> {
-                    progress.stepTo(games);
-                    Progress.line("analyze: " + games + " games stored");
-                    done[0] = games;
-                    interruption.check(); // after a commit: what is stored stays analysed
-                });
+        try (Interruption interruption = Interruption.catchSignals()) {
+            try (Database database = dbOption.open()) {
+                interruption.onSignal(database::endLockWaits); // a write waiting for another program's lock ends too
+                AnalysisJob job = new AnalysisJob(database, threads);
+                AnalysisJob.Summary summary;
+                pending = job.countPending(all);
+                try (Progress progress = Progress.start("analyze", pending, "games")) {
+                    summary = job.run(all, games -> {
+                        progress.stepTo(games);
+                        Progress.line("analyze: " + games + " games stored");
+                        done[0] = games;
+                        interruption.check(); // after a commit: what is stored stays analysed
+                    });
+                }
+                // No compaction: H2 compresses pages as it writes them (Database), and an analysis
+                // leaves little garbage (pages 93% live after 10,000 games).
+                return summary;
+            } catch (RuntimeException e) {
+                throw interruption.interruptionOr(e);
             }
-            // No compaction: H2 compresses pages as it writes them (Database), and an analysis
-            // leaves little garbage (pages 93% live after 10,000 games).
-            return summary;
         } catch (Interruption.Interrupted e) {
             throw new Interruption.Interrupted(String.format(Locale.ROOT,
                     "interrupted: %,d games are analysed and stored; run analyze again for the other %,d",

@@ -52,12 +52,15 @@ final class ImportCommand implements Callable<Integer> {
         for (Path file : BulkImport.files(paths)) total += file.toFile().length();
         BulkImport.Summary summary;
         Listener listener = null;
-        try (Interruption interruption = Interruption.catchSignals();
-                Database db = dbOption.open();
-                Progress progress = Progress.start("import", total, "B")) {
-            listener = new Listener(progress, interruption);
-            summary = new BulkImport(db, listener, problems).run(paths);
-            if (summary.games() > 0) db.closeAndCompact(); // H2 files shrink several-fold
+        try (Interruption interruption = Interruption.catchSignals()) {
+            try (Database db = dbOption.open(); Progress progress = Progress.start("import", total, "B")) {
+                interruption.onSignal(db::endLockWaits); // a wait for another program's import ends too
+                listener = new Listener(progress, interruption);
+                summary = new BulkImport(db, listener, problems).run(paths);
+                if (summary.games() > 0) db.closeAndCompact(); // H2 files shrink several-fold
+            } catch (RuntimeException e) {
+                throw interruption.interruptionOr(e);
+            }
         } catch (Interruption.Interrupted e) {
             problems.finish();
             throw new Interruption.Interrupted(String.format(Locale.ROOT,
@@ -100,6 +103,13 @@ final class ImportCommand implements Callable<Integer> {
         @Override
         public void finished(String source) {
             current = 0;
+        }
+
+        @Override
+        public void waiting(String source) {
+            // said always: without it a wait for another program looks like a hang
+            System.err.println("import: waiting for another program that imports the same content as " + source);
+            System.err.flush();
         }
 
         @Override

@@ -2,6 +2,7 @@ package org.emergo.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -18,7 +19,7 @@ final class Interruption implements AutoCloseable {
         final int exitCode;
 
         Interrupted(String message, int exitCode) {
-            super(message, null, false, false);
+            super(message, null, true, false); // what failed on the way out is kept beside it
             this.exitCode = exitCode;
         }
     }
@@ -27,6 +28,7 @@ final class Interruption implements AutoCloseable {
 
     private final List<Signal> caught = new ArrayList<>();
     private final List<SignalHandler> before = new ArrayList<>();
+    private final List<Runnable> onSignal = new CopyOnWriteArrayList<>();
     private volatile int exitCode; // 128 + the signal's number, as a shell reports it; 0 before any
 
     private Interruption() {}
@@ -49,6 +51,35 @@ final class Interruption implements AutoCloseable {
     private void signalled(int code) {
         if (exitCode != 0) Runtime.getRuntime().halt(code);
         exitCode = code;
+        onSignal.forEach(Interruption::runQuietly);
+    }
+
+    /**
+     * Runs {@code action} when a signal comes (at once if one came): for what must not wait for
+     * the next {@link #check}, such as a wait for another program's lock.
+     */
+    void onSignal(Runnable action) {
+        onSignal.add(action);
+        if (exitCode != 0) runQuietly(action);
+    }
+
+    private static void runQuietly(Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            // the stop goes on at the next check
+        }
+    }
+
+    /**
+     * What a failure says once a signal came: an interruption, with the failure kept beside it
+     * (a wait that the stop ended fails); before any signal, the failure itself.
+     */
+    RuntimeException interruptionOr(RuntimeException failure) {
+        if (failure instanceof Interrupted || exitCode == 0) return failure;
+        Interrupted stopped = new Interrupted("interrupted", exitCode);
+        stopped.addSuppressed(failure);
+        return stopped;
     }
 
     /** Throws {@link Interrupted} once a signal has come; call where the work may stop. */
