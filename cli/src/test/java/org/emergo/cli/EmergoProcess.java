@@ -52,9 +52,24 @@ final class EmergoProcess {
     }
 
     static EmergoProcess start(Path workDir, Map<String, String> env, String... args) {
+        return start(workDir, env, List.of("-jar", JAR.toString()), args);
+    }
+
+    /**
+     * Starts a command that stops when it prints a line on stderr that starts with
+     * {@code line}, and waits there for {@link #signal} ({@link PausedEmergo}).
+     */
+    static EmergoProcess startPausedAt(Path workDir, String line, String... args) {
+        String classPath = JAR + java.io.File.pathSeparator + Path.of("target", "test-classes").toAbsolutePath();
+        List<String> main = new ArrayList<>(List.of("-cp", classPath, PausedEmergo.class.getName(), line));
+        return start(workDir, Map.of(), main, args);
+    }
+
+    private static EmergoProcess start(Path workDir, Map<String, String> env, List<String> main, String... args) {
         assertTrue(Files.isRegularFile(JAR), JAR + " is missing: the process tests run after mvn package");
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC", "-jar", JAR.toString()));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC"));
+        command.addAll(main);
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
         builder.environment().remove("EMERGO_DB");

@@ -7,13 +7,18 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.emergo.store.Database;
+import org.emergo.store.ImportLocks;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -72,20 +77,23 @@ class InterruptedImportProcessTest {
         Map<String, List<String>> clean = clean(store);
         String db = store.newDatabase(dir, "stopped-" + signal + "-" + games);
 
-        EmergoProcess child = EmergoProcess.start(dir, "import", "--db", db, first.toString(), second.toString());
+        // stopped right after that commit: the rest cannot finish before the signal
+        EmergoProcess child = EmergoProcess.startPausedAt(dir, "import: " + games + " games stored",
+                "import", "--db", db, first.toString(), second.toString());
         child.awaitErrLine("import: " + games + " games stored");
         child.signal(signal);
         EmergoProcess.Result stopped = child.finish();
 
         if (signal.equals("KILL")) {
             assertEquals(137, stopped.exitCode());
+            assertTrue(DatabaseContents.count(db, "game") < 5000, "killed before the import's end");
         } else {
             assertEquals(signal.equals("INT") ? 130 : 143, stopped.exitCode(), String.join("\n", stopped.err()));
             String last = stopped.err().get(stopped.err().size() - 1);
             Matcher m = INTERRUPTED.matcher(last);
             assertTrue(m.matches(), String.join("\n", stopped.err()));
             long said = Long.parseLong(m.group(1).replace(",", ""));
-            assertTrue(said >= games, last);
+            assertEquals(games, said, last);
             assertEquals(said, DatabaseContents.count(db, "game"), "the games it said it stored");
             assertTrue(stopped.err().stream().noneMatch(l -> l.startsWith("\tat ")), String.join("\n", stopped.err()));
         }
@@ -93,6 +101,32 @@ class InterruptedImportProcessTest {
         EmergoProcess.Result again = EmergoProcess.run(dir, "import", "--db", db, first.toString(), second.toString());
         assertEquals(1, again.exitCode(), "the broken record is an error: " + again.err()); // as in the clean run
         DatabaseContents.assertSameContents(clean, DatabaseContents.of(db, false), again.err());
+    }
+
+    /**
+     * A stop also ends a wait: an import of a file whose content another program is importing
+     * (here: holds the lock for, as a lock taken through the viewer's SQL page would) waited on
+     * through SIGTERM until SIGKILL.
+     */
+    @Test
+    void anImportWaitingForAnotherProgramsLockStopsOnSigtermAndFinishesWhenRunAgain() throws Exception {
+        String db = TestStores.POSTGRES.newDatabase(dir, "waiting");
+        Path file = Files.writeString(dir.resolve("waiting.egn"), "[Event \"Waiting\"]\n[Result \"*\"]\n\n1. e4 e6 *\n");
+        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        try (Database other = Database.open(db); ImportLocks held = ImportLocks.forFile(other, sha, () -> {})) {
+            EmergoProcess child = EmergoProcess.start(dir, "import", "--db", db, file.toString());
+            child.awaitErrLine("import: waiting for another program that imports the same content as " + file);
+            child.signal("TERM");
+            EmergoProcess.Result stopped = child.finish();
+
+            assertEquals(143, stopped.exitCode(), String.join("\n", stopped.err()));
+            assertEquals("interrupted: 0 of the games read so far are stored; run the same import again to finish",
+                    stopped.err().get(stopped.err().size() - 1));
+            assertTrue(stopped.err().stream().noneMatch(l -> l.startsWith("\tat ")), String.join("\n", stopped.err()));
+        }
+        EmergoProcess.Result again = EmergoProcess.run(dir, "import", "--db", db, file.toString());
+        assertEquals(0, again.exitCode(), String.join("\n", again.err()));
+        assertEquals(1, DatabaseContents.count(db, "game"));
     }
 
     private static synchronized Map<String, List<String>> clean(TestStores store) {
