@@ -38,9 +38,6 @@ public final class Database implements AutoCloseable {
     /** The environment variable that overrides {@link #DEFAULT_PATH}. */
     public static final String ENV_VAR = "EMERGO_DB";
 
-    /** The H2 user that may only read: H2 has no read-only transactions, but it has rights. */
-    static final String H2_READER = "EMERGO_READER";
-
     private static final int MAX_CONNECTIONS = 8;
 
     // Flyway and jOOQ report every start at INFO through java.util.logging, which goes to the
@@ -68,6 +65,7 @@ public final class Database implements AutoCloseable {
     private final SQLDialect dialect;
     private final JdbcConnectionPool pool;
     private final DSLContext dsl;
+    private ReadOnlyAccess readers;
 
     private Database(String url, SQLDialect dialect, JdbcConnectionPool pool) {
         this.url = url;
@@ -137,6 +135,7 @@ public final class Database implements AutoCloseable {
         source.setURL(url);
         Database db = new Database(url, SQLDialect.POSTGRES, pool(JdbcConnectionPool.create(source)));
         db.migrate();
+        db.readers = ReadOnlyAccess.postgres(db.pool, url);
         return db;
     }
 
@@ -202,11 +201,10 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** The reader user of {@link #readOnly}: may SELECT, may not write, create, or touch files. */
+    /** The reader of {@link #readOnly}. */
     private void createH2Reader() {
-        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
-            st.execute("CREATE USER IF NOT EXISTS " + H2_READER + " PASSWORD ''");
-            st.execute("GRANT SELECT ON SCHEMA PUBLIC TO " + H2_READER);
+        try {
+            readers = ReadOnlyAccess.h2(pool, url);
         } catch (SQLException e) {
             close();
             throw new StoreException(OutsideProblem.describe(e, where())
@@ -279,9 +277,8 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Runs work that must not change anything (user SQL: {@code emergo sql}, {@code export --where}).
-     * On PostgreSQL it runs in a READ ONLY transaction; on H2, as a user with SELECT rights
-     * only. Either way the transaction is rolled back at the end.
+     * Runs work that must not change anything (user SQL: {@code emergo sql}, {@code export --where})
+     * with the rights to read only ({@link ReadOnlyAccess}), and rolls it back.
      */
     public <T> T readOnly(Function<DSLContext, T> work) {
         try {
@@ -293,37 +290,7 @@ public final class Database implements AutoCloseable {
 
     /** Like {@link #readOnly}, on a plain JDBC connection. */
     <T> T withReadOnlyConnection(SqlWork<T> work) throws SQLException {
-        try (Connection c = readOnlyConnection()) {
-            c.setAutoCommit(false);
-            try {
-                if (isPostgres()) {
-                    c.setReadOnly(true);
-                    try (Statement st = c.createStatement()) {
-                        st.execute("SET TRANSACTION READ ONLY");
-                    }
-                }
-                return work.run(c);
-            } finally {
-                c.rollback();
-                if (isPostgres()) {
-                    c.setReadOnly(false);
-                }
-                c.setAutoCommit(true);
-            }
-        }
-    }
-
-    private Connection readOnlyConnection() throws SQLException {
-        if (isPostgres()) {
-            return pool.getConnection();
-        }
-        // a session of its own as the reader; the database stays open through the pool
-        JdbcDataSource reader = new JdbcDataSource();
-        // a trace setting needs admin rights; the open database keeps the one it was opened with
-        reader.setURL(url.replace(";TRACE_LEVEL_FILE=0", ""));
-        reader.setUser(H2_READER);
-        reader.setPassword("");
-        return reader.getConnection();
+        return readers.run(work);
     }
 
     @Override
