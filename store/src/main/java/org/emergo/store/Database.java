@@ -125,7 +125,7 @@ public final class Database implements AutoCloseable {
         source.setPassword("");
         Database db = new Database(full, SQLDialect.H2, pool(JdbcConnectionPool.create(source)));
         db.migrate();
-        db.createH2Reader();
+        db.createReader();
         db.repairH2Identities();
         return db;
     }
@@ -135,7 +135,7 @@ public final class Database implements AutoCloseable {
         source.setURL(url);
         Database db = new Database(url, SQLDialect.POSTGRES, pool(JdbcConnectionPool.create(source)));
         db.migrate();
-        db.readers = ReadOnlyAccess.postgres(db.pool, url);
+        db.createReader();
         return db;
     }
 
@@ -202,9 +202,9 @@ public final class Database implements AutoCloseable {
     }
 
     /** The reader of {@link #readOnly}. */
-    private void createH2Reader() {
+    private void createReader() {
         try {
-            readers = ReadOnlyAccess.h2(pool, url);
+            readers = isPostgres() ? ReadOnlyAccess.postgres(pool, url) : ReadOnlyAccess.h2(pool, url);
         } catch (SQLException e) {
             close();
             throw new StoreException(OutsideProblem.describe(e, where())
@@ -291,6 +291,11 @@ public final class Database implements AutoCloseable {
     /** Like {@link #readOnly}, on a plain JDBC connection. */
     <T> T withReadOnlyConnection(SqlWork<T> work) throws SQLException {
         return readers.run(work);
+    }
+
+    /** The PostgreSQL role user SQL runs as, or null (H2, or a user who may not make one). */
+    String readerRole() {
+        return readers.role();
     }
 
     @Override
