@@ -20,8 +20,8 @@ import org.jooq.impl.DSL;
 /**
  * An open emergo database, H2 (a file by default) or PostgreSQL, migrated to the current
  * schema on open. Its URL comes from {@link DatabaseUrl}, its connections from
- * {@link ConnectionPools}; opening also runs {@link SchemaMigration}, and on H2
- * {@link H2Reader} and {@link IdentityRepair}.
+ * {@link ConnectionPools}; opening also runs {@link SchemaMigration}, prepares
+ * {@link ReadOnlyAccess}, and on H2 runs {@link IdentityRepair}.
  */
 public final class Database implements AutoCloseable {
 
@@ -56,7 +56,7 @@ public final class Database implements AutoCloseable {
     private final SQLDialect dialect;
     private final JdbcConnectionPool pool;
     private final DSLContext dsl;
-    private final ReadOnlyAccess readOnly;
+    private ReadOnlyAccess readOnly; // set on opening, after the migration
     private final PostgresSessions sessions; // null on H2
 
     private Database(String url, SQLDialect dialect, JdbcConnectionPool pool, PostgresSessions sessions) {
@@ -65,7 +65,6 @@ public final class Database implements AutoCloseable {
         this.pool = pool;
         this.sessions = sessions;
         this.dsl = DSL.using(pool, dialect, settings());
-        this.readOnly = new ReadOnlyAccess(url, dialect == SQLDialect.POSTGRES, pool);
     }
 
     /**
@@ -83,6 +82,7 @@ public final class Database implements AutoCloseable {
             PostgresSessions sessions = new PostgresSessions();
             Database db = new Database(url, SQLDialect.POSTGRES, ConnectionPools.postgres(sessions, url), sessions);
             db.migrate();
+            db.prepare(() -> db.readOnly = ReadOnlyAccess.postgres(db.pool, url), "cannot prepare read-only access to ");
             return db;
         }
         if (url.matches("(?i)jdbc:h2:mem:(;.*)?")) {
@@ -103,7 +103,7 @@ public final class Database implements AutoCloseable {
             try {
                 Database db = new Database(full, SQLDialect.H2, ConnectionPools.h2(full), null);
                 db.migrate();
-                db.prepare(() -> H2Reader.create(db.pool), "cannot prepare read-only access to ");
+                db.prepare(() -> db.readOnly = ReadOnlyAccess.h2(db.pool, full), "cannot prepare read-only access to ");
                 db.prepare(() -> IdentityRepair.run(db.pool), "cannot open the database ");
                 return db;
             } catch (StoreException e) {
@@ -187,9 +187,8 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Runs work that must not change anything (user SQL: {@code emergo sql}, {@code export --where}).
-     * On PostgreSQL it runs in a READ ONLY transaction; on H2, as a user with SELECT rights
-     * only. Either way the transaction is rolled back at the end.
+     * Runs work that must not change anything (user SQL: {@code emergo sql}, {@code export --where})
+     * with the rights to read only ({@link ReadOnlyAccess}), and rolls it back.
      */
     public <T> T readOnly(Function<DSLContext, T> work) {
         try {
@@ -202,6 +201,11 @@ public final class Database implements AutoCloseable {
     /** Like {@link #readOnly}, on a plain JDBC connection. */
     <T> T withReadOnlyConnection(SqlWork<T> work) throws SQLException {
         return readOnly.run(work);
+    }
+
+    /** The PostgreSQL role user SQL runs as, or null (H2, or a user who may not make one). */
+    String readerRole() {
+        return readOnly.role();
     }
 
     /**

@@ -3,6 +3,7 @@ package org.emergo.store;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Locale;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 
@@ -24,11 +25,18 @@ final class H2Reader {
         }
     }
 
-    /** A session of its own as the reader, on the database at {@code url} (which the pool keeps open). */
+    /**
+     * A session of its own as the reader, on the database at {@code url} (which the pool keeps
+     * open). Lazy: rows are read as they are asked for, where H2 would otherwise write the whole
+     * result to a temporary file before the first row (2 million rows: 28 s, against 3 s to read
+     * them all lazily), which a download of millions of rows waits for.
+     */
     static Connection connect(String url) throws SQLException {
         JdbcDataSource reader = new JdbcDataSource();
         // these settings need admin rights; the open database keeps those it was opened with
-        reader.setURL(url.replace(";TRACE_LEVEL_FILE=0", "").replace(";MAX_COMPACT_TIME=0", ""));
+        String readerUrl = url.replace(";TRACE_LEVEL_FILE=0", "").replace(";MAX_COMPACT_TIME=0", "");
+        if (!readerUrl.toUpperCase(Locale.ROOT).contains(";LAZY_QUERY_EXECUTION=")) readerUrl += ";LAZY_QUERY_EXECUTION=TRUE";
+        reader.setURL(readerUrl);
         reader.setUser(USER);
         reader.setPassword("");
         return reader.getConnection();

@@ -19,6 +19,9 @@ public final class ImportLocks implements AutoCloseable {
     /** The second key of the lock that {@link GameRepository#insertRows} holds to its commit. */
     static final int GAME_INSERTS = 0;
 
+    /** The second key of the lock that one program at a time prepares the reader role under ({@link ReadOnlyAccess}). */
+    static final int READER_ROLE = 2;
+
     private final Connection connection;
     private final int key;
 

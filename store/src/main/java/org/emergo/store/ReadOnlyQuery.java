@@ -20,9 +20,10 @@ import java.util.List;
 /**
  * Runs one user query ({@code emergo sql}, the web SQL page) read-only and with a time limit.
  *
- * <p>Three locks, so that no single one has to be perfect: the text must be one query
- * ({@link ReadOnlySql}); it runs read-only ({@link Database#readOnly}: a READ ONLY transaction
- * on PostgreSQL, a SELECT-only user on H2, which has no read-only transactions); and the
+ * <p>Three locks, so that no single one has to be perfect: the text must be one query that calls
+ * nothing that does more than read ({@link ReadOnlySql}); it runs with the rights to read only
+ * ({@link ReadOnlyAccess}: a SELECT-only user on H2, which has no read-only transactions; a READ
+ * ONLY transaction as a SELECT-only role on PostgreSQL, the session cleaned after it); and the
  * transaction is rolled back whatever happened.
  */
 public final class ReadOnlyQuery {
@@ -49,6 +50,15 @@ public final class ReadOnlyQuery {
     /** Runs the query and passes its result to out; returns the number of rows. */
     public long run(String sql, ResultWriter out) {
         return execute(sql, 0, out);
+    }
+
+    /**
+     * Runs the query and passes at most maxRows of its rows to out as they are read (a download
+     * of millions of rows holds a few hundred at a time); returns the number of rows passed.
+     */
+    public long run(String sql, int maxRows, ResultWriter out) {
+        if (maxRows <= 0) throw new IllegalArgumentException("maxRows must be positive");
+        return execute(sql, maxRows, out);
     }
 
     /** Runs the query and keeps at most maxRows rows (the web page shows a screenful). */
@@ -118,12 +128,12 @@ public final class ReadOnlyQuery {
      * PostgreSQL plans no parallel workers into a query whose rows the driver fetches in parts
      * (a fetch size or a row limit: the executor might stop early), so a scan of position would
      * run on one core. The query is run first as a whole, wrapped in a LIMIT of
-     * {@link #WHOLE_ROWS} (or maxRows), and read at once; returns null when it must be run
-     * again in parts: the result is larger, or the wrapper made it unreadable (then the user
+     * {@link #WHOLE_ROWS} (or a smaller maxRows), and read at once; returns null when it must be
+     * run again in parts: the result is larger, or the wrapper made it unreadable (then the user
      * gets the message of the query as written).
      */
     private Long runWhole(Connection c, String query, int maxRows, ResultWriter out) throws SQLException {
-        int limit = maxRows > 0 ? maxRows : WHOLE_ROWS + 1;
+        int limit = maxRows > 0 && maxRows <= WHOLE_ROWS ? maxRows : WHOLE_ROWS + 1;
         Buffered rows = new Buffered();
         Savepoint before = c.setSavepoint();
         try (Statement st = c.createStatement()) {
@@ -140,8 +150,8 @@ public final class ReadOnlyQuery {
             return null;
         }
         c.releaseSavepoint(before);
-        if (maxRows == 0 && rows.rows.size() > WHOLE_ROWS) {
-            return null;
+        if (rows.rows.size() > WHOLE_ROWS) {
+            return null; // only read in parts is the memory bounded
         }
         out.columns(rows.columns);
         rows.rows.forEach(out::row);
@@ -162,15 +172,19 @@ public final class ReadOnlyQuery {
             types[i] = meta.getColumnType(i + 1);
             columns.add(new ResultColumn(meta.getColumnLabel(i + 1), isNumeric(types[i])));
         }
+        // the first row before the columns: a query that fails on it (H2 reads lazily) fails
+        // before a download has sent anything
+        boolean more = rs.next();
         out.columns(columns);
         long rows = 0;
-        while (rs.next()) {
+        while (more) {
             List<Object> values = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 values.add(value(rs, i + 1, types[i]));
             }
             out.row(values);
             rows++;
+            more = rs.next();
         }
         out.end();
         return rows;
@@ -239,6 +253,9 @@ public final class ReadOnlyQuery {
         if ((h2 && (code == 90096 || code == 90040)) || state.equals("25006")) {
             return new QueryException("refused: the database is opened read-only, and this query would change it ("
                     + oneLine(e) + ")", e);
+        }
+        if (state.equals("42501")) { // the reader role lacks the right
+            return new QueryException("refused: a query may only read emergo's tables (" + oneLine(e) + ")", e);
         }
         if (state.equals("57014") || (h2 && code == 57014)) {
             return new QueryException("the query ran longer than the time limit of " + timeLimit.toSeconds()

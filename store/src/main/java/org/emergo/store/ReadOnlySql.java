@@ -3,6 +3,7 @@ package org.emergo.store;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -38,6 +39,36 @@ final class ReadOnlySql {
 
     private static final String ALLOWED = "only one SELECT, WITH, VALUES, TABLE, SHOW or EXPLAIN query is allowed";
 
+    /**
+     * PostgreSQL functions that do more than read, named bare or quoted: a query runs as a role
+     * that may only read ({@link ReadOnlyAccess}), but set_config can set the role back to the
+     * session's user, and the others run SQL from a string (where this check cannot see it), or
+     * lock, stop or read what is not emergo's (for a user who may not make the role).
+     */
+    private static final Map<String, String> FUNCTIONS_REFUSED = Map.ofEntries(
+            Map.entry("SET_CONFIG", "changes the session's settings, the role it runs as included"),
+            Map.entry("QUERY_TO_XML", "runs SQL written in a string"),
+            Map.entry("QUERY_TO_XMLSCHEMA", "runs SQL written in a string"),
+            Map.entry("QUERY_TO_XML_AND_XMLSCHEMA", "runs SQL written in a string"),
+            Map.entry("CURSOR_TO_XML", "runs SQL written in a string"),
+            Map.entry("CURSOR_TO_XMLSCHEMA", "runs SQL written in a string"),
+            Map.entry("TS_STAT", "runs SQL written in a string"),
+            Map.entry("TS_REWRITE", "runs SQL written in a string"),
+            Map.entry("PG_CANCEL_BACKEND", "stops what other sessions do"),
+            Map.entry("PG_TERMINATE_BACKEND", "stops other sessions"),
+            Map.entry("PG_READ_FILE", "reads the server's files"),
+            Map.entry("PG_READ_BINARY_FILE", "reads the server's files"),
+            Map.entry("PG_STAT_FILE", "reads the server's files"),
+            Map.entry("LO_IMPORT", "reads the server's files"),
+            Map.entry("LO_EXPORT", "writes the server's files"));
+
+    /** Families of functions refused by the start of their names, with the reason. */
+    private static final Map<String, String> FUNCTION_PREFIXES_REFUSED = Map.of(
+            "PG_ADVISORY_", "takes locks that other programs, emergo's imports among them, wait for",
+            "PG_TRY_ADVISORY_", "takes locks that other programs, emergo's imports among them, wait for",
+            "PG_LS_", "reads the server's files",
+            "DBLINK", "runs SQL written in a string");
+
     private ReadOnlySql() {
     }
 
@@ -62,6 +93,7 @@ final class ReadOnlySql {
                         + " can change it; " + ALLOWED);
             }
         }
+        checkFunctions(sql);
         return stripTrailingSemicolons(sql);
     }
 
@@ -89,7 +121,24 @@ final class ReadOnlySql {
         if (depth != 0) {
             throw new QueryException("the condition has a '(' without its ')'");
         }
+        checkFunctions(condition);
         return condition.strip();
+    }
+
+    /** Refuses a text that names one of {@link #FUNCTIONS_REFUSED}, bare or as a quoted name. */
+    private static void checkFunctions(String sql) {
+        List<String> names = new ArrayList<>();
+        names.addAll(words(sql, true, names));
+        for (String name : names) {
+            String why = FUNCTIONS_REFUSED.get(name);
+            for (Map.Entry<String, String> prefix : FUNCTION_PREFIXES_REFUSED.entrySet()) {
+                if (why == null && name.startsWith(prefix.getKey())) why = prefix.getValue();
+            }
+            if (why != null) {
+                throw new QueryException("refused: a query may only read emergo's tables, and "
+                        + name.toLowerCase(Locale.ROOT) + " " + why);
+            }
+        }
     }
 
     /**
@@ -97,6 +146,14 @@ final class ReadOnlySql {
      * A semicolon is refused unless trailing (and so allowed) in a query.
      */
     private static List<String> words(String sql, boolean query) {
+        return words(sql, query, null);
+    }
+
+    /**
+     * The words (see above); quoted names, upper-cased, go to quotedNames when it is given.
+     * A name quoted with Unicode escapes (U&"...") is refused: it could spell any name.
+     */
+    private static List<String> words(String sql, boolean query, List<String> quotedNames) {
         List<String> words = new ArrayList<>();
         int n = sql.length();
         int i = 0;
@@ -119,8 +176,18 @@ final class ReadOnlySql {
                 throw new QueryException("refused: " + ALLOWED + ", and this text holds more than one statement");
             } else if (c == '\'') {
                 i = endOfQuoted(sql, i, '\'', isEscapeString(sql, i));
+            } else if (c == '$' && endOfDollarQuoted(sql, i) > 0) {
+                i = endOfDollarQuoted(sql, i);
             } else if (c == '"') {
-                i = endOfQuoted(sql, i, '"', false);
+                int end = endOfQuoted(sql, i, '"', false);
+                if (i >= 2 && sql.charAt(i - 1) == '&' && Character.toUpperCase(sql.charAt(i - 2)) == 'U') {
+                    throw new QueryException("refused: a name written with Unicode escapes (U&\"...\") is not allowed;"
+                            + " write it plainly");
+                }
+                if (quotedNames != null) {
+                    quotedNames.add(sql.substring(i + 1, end - 1).replace("\"\"", "\"").toUpperCase(Locale.ROOT));
+                }
+                i = end;
             } else if (c == '(' || c == ')') {
                 words.add(String.valueOf(c));
                 i++;
@@ -202,6 +269,24 @@ final class ReadOnlySql {
         throw new QueryException("the query has a " + (quote == '"' ? "quoted name" : "string") + " that is not closed");
     }
 
+    /**
+     * The end of a dollar-quoted string ($$...$$ or $tag$...$tag$, PostgreSQL and H2) that starts
+     * here, or -1 when none does ($1 is a parameter). Read as code, a quote inside one would hide
+     * what follows it from this check.
+     */
+    private static int endOfDollarQuoted(String sql, int start) {
+        int i = start + 1;
+        while (i < sql.length() && (Character.isLetter(sql.charAt(i)) || sql.charAt(i) == '_'
+                || (i > start + 1 && Character.isDigit(sql.charAt(i))))) {
+            i++;
+        }
+        if (i >= sql.length() || sql.charAt(i) != '$') return -1;
+        String tag = sql.substring(start, i + 1);
+        int close = sql.indexOf(tag, i + 1);
+        if (close < 0) throw new QueryException("the query has a string that is not closed");
+        return close + tag.length();
+    }
+
     private static String stripTrailingSemicolons(String sql) {
         String s = sql.strip();
         // trailing comments after the semicolon stay; the database ignores them
@@ -221,6 +306,8 @@ final class ReadOnlySql {
                 i = endOfBlockComment(sql, i);
             } else if (c == '\'') {
                 i = endOfQuoted(sql, i, '\'', isEscapeString(sql, i));
+            } else if (c == '$' && endOfDollarQuoted(sql, i) > 0) {
+                i = endOfDollarQuoted(sql, i);
             } else if (c == '"') {
                 i = endOfQuoted(sql, i, '"', false);
             } else if (c == ';') {

@@ -52,10 +52,18 @@ public final class PostgresServer {
     }
 
     /** The JDBC URL of a new, empty database on the server. */
-    public synchronized String newDatabaseUrl() {
+    public String newDatabaseUrl() {
+        return newDatabaseUrl("");
+    }
+
+    /**
+     * The JDBC URL of a new, empty database made with options of CREATE DATABASE, such as
+     * {@code TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'} for another collation.
+     */
+    public synchronized String newDatabaseUrl(String createOptions) {
         String name = "emergo_test_" + ProcessHandle.current().pid() + "_" + databases.incrementAndGet();
         try (Connection c = DriverManager.getConnection(adminUrl); Statement st = c.createStatement()) {
-            st.execute("CREATE DATABASE " + name);
+            st.execute("CREATE DATABASE " + name + " " + createOptions);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create test database " + name + " on " + adminUrl + ": " + e.getMessage(), e);
         }
@@ -84,6 +92,7 @@ public final class PostgresServer {
         try (Connection c = DriverManager.getConnection(adminUrl); Statement st = c.createStatement()) {
             for (String name : created) {
                 st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+                st.execute("DROP ROLE IF EXISTS " + ReadOnlyAccess.roleName(name)); // role names are the server's
             }
         } catch (SQLException e) {
             // the JVM is ending; a leftover test database is harmless

@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,8 +53,9 @@ class ReadOnlyQueryTest {
         }
 
         @Test
-        void aQueryThatTurnsReadOnlyOffCannotHelpTheNextOne() {
-            query().fetch("SELECT set_config('default_transaction_read_only', 'off', false)", 10);
+        void aQueryThatTurnsReadOnlyOffCannotHelpTheNextOne() throws SQLException {
+            // past the text check, which refuses set_config
+            db.withReadOnlyConnection(c -> c.createStatement().execute("SELECT set_config('default_transaction_read_only', 'off', false)"));
             assertThrows(SQLException.class,
                     () -> db.withReadOnlyConnection(c -> c.createStatement().executeUpdate("DELETE FROM game")));
             assertUnchanged();
@@ -114,8 +119,108 @@ class ReadOnlyQueryTest {
         }
 
         @Test
+        void aQueryRunsAsTheDatabasesReaderRole() {
+            String database = db.dsl().fetchOne("SELECT current_database()").get(0, String.class);
+            assertEquals("emergo_reader_" + database, db.readerRole());
+            assertEquals(List.of(List.of(db.readerRole())), query().fetch("SELECT current_user", 10).rows());
+            assertEquals(List.of(List.of(1L)), query().fetch("SELECT COUNT(*) FROM game", 10).rows());
+        }
+
+        /**
+         * What a query might do beyond reading, each run past the text check on the reader's
+         * connection, as a query that slipped through would: each refused by the server.
+         */
+        @ParameterizedTest
+        @ValueSource(strings = {
+            "SELECT pg_read_file('/etc/hostname')",
+            "SELECT * FROM pg_ls_dir('.')",
+            "SELECT pg_cancel_backend(%d)",
+            "SELECT pg_terminate_backend(%d)",
+            "ALTER SYSTEM SET work_mem = '64MB'",
+            "ALTER DATABASE %s SET work_mem = '64MB'",
+            "ALTER ROLE CURRENT_USER SET work_mem = '64MB'",
+            "CREATE TABLE evil (a INT)",
+            "INSERT INTO game (variant, fingerprint) VALUES ('Emergo', 'x')",
+        })
+        void theServerRefusesTheReaderWhatIsNotReading(String probe) throws SQLException {
+            try (Connection other = otherSession()) {
+                int pid = pid(other);
+                String database = db.dsl().fetchOne("SELECT current_database()").get(0, String.class);
+                String sql = probe.replace("%d", Integer.toString(pid)).replace("%s", database);
+                assertThrows(SQLException.class, () -> db.withReadOnlyConnection(c -> c.createStatement().execute(sql)));
+                assertEquals(pid, pid(other), "the other session lives");
+            }
+            assertUnchanged();
+            assertEquals(0, db.dsl().fetchOne("SELECT COUNT(*) FROM pg_db_role_setting"
+                    + " WHERE setdatabase = (SELECT oid FROM pg_database WHERE datname = current_database())"
+                    + " OR setrole IN (SELECT oid FROM pg_roles WHERE rolname IN (current_user, ?))", db.readerRole())
+                    .get(0, int.class), "no setting stored for the database or its users");
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"pg_advisory_lock", "pg_advisory_lock_shared", "pg_advisory_xact_lock"})
+        void anAdvisoryLockTakenByAQueryIsGoneWhenItEnds(String function) throws SQLException {
+            // emergo's own lock space: an import of a file waits on such a lock
+            String key = ImportLocks.NAMESPACE + ", 12345";
+            db.withReadOnlyConnection(c -> c.createStatement().execute("SELECT " + function + "(" + key + ")"));
+            try (Connection other = otherSession(); Statement st = other.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT pg_try_advisory_lock(" + key + ")")) {
+                assertTrue(rs.next() && rs.getBoolean(1), "another session takes the lock at once");
+            }
+        }
+
+        @Test
+        void aSettingAQueryMadeForTheSessionIsGoneWhenItEnds() throws SQLException {
+            String before = db.dsl().fetchOne("SELECT current_setting('work_mem')").get(0, String.class);
+            int pid = db.withReadOnlyConnection(c -> {
+                try (Statement st = c.createStatement()) {
+                    st.execute("SELECT set_config('work_mem', '77MB', false)");
+                    return pid(c);
+                }
+            });
+            // the pool hands its connections round: ask until the same session comes back
+            for (int i = 0; i < 20; i++) {
+                String[] seen = db.withReadOnlyConnection(c -> {
+                    try (Statement st = c.createStatement();
+                            ResultSet rs = st.executeQuery("SELECT pg_backend_pid(), current_setting('work_mem')")) {
+                        rs.next();
+                        return new String[] {rs.getString(1), rs.getString(2)};
+                    }
+                });
+                if (seen[0].equals(Integer.toString(pid))) {
+                    assertEquals(before, seen[1]);
+                    return;
+                }
+            }
+            throw new AssertionError("the pool never gave session " + pid + " again");
+        }
+
+        @Test
+        void theReaderCanNotSetItselfBackToTheSessionsUserThroughTheTextCheck() {
+            for (String sql : List.of("SELECT set_config('role', 'none', true), pg_read_file('/etc/hostname')",
+                    "SELECT \"set_config\"('role', 'none', true), query_to_xml('SELECT pg_read_file(''/etc/hostname'')',"
+                            + " true, false, '')")) {
+                QueryException e = assertThrows(QueryException.class, () -> query().fetch(sql, 10));
+                assertTrue(e.getMessage().startsWith("refused: "), e.getMessage());
+            }
+        }
+
+        private Connection otherSession() throws SQLException {
+            return DriverManager.getConnection(db.url());
+        }
+
+        private static int pid(Connection c) throws SQLException {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+
+        @Test
         void aDataChangingFunctionIsRefusedByTheReadOnlyTransaction() {
             db.dsl().execute("CREATE SEQUENCE test_seq");
+            // the role's rights aside: the transaction's own lock holds on its own
+            db.dsl().execute("GRANT USAGE ON SEQUENCE test_seq TO " + db.readerRole());
             QueryException e = assertThrows(QueryException.class, () -> query().fetch("SELECT nextval('test_seq')", 10));
             assertTrue(e.getMessage().startsWith("refused: the database is opened read-only"), e.getMessage());
         }

@@ -2,6 +2,7 @@ package org.emergo.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,9 @@ class ReadOnlySqlTest {
                 Arguments.of("SELECT replace(white, ',', '') FROM game", "SELECT replace(white, ',', '') FROM game"),
                 Arguments.of("SELECT 1; -- done\n", "SELECT 1"),
                 Arguments.of("SELECT 1;;", "SELECT 1"),
-                Arguments.of("SELECT E'it\\'s; DROP' FROM game", "SELECT E'it\\'s; DROP' FROM game"));
+                Arguments.of("SELECT E'it\\'s; DROP' FROM game", "SELECT E'it\\'s; DROP' FROM game"),
+                Arguments.of("SELECT $$it's$$, $q$set_config$q$ FROM game", "SELECT $$it's$$, $q$set_config$q$ FROM game"),
+                Arguments.of("SELECT 'pg_read_file' AS \"ts_stats\"", "SELECT 'pg_read_file' AS \"ts_stats\""));
     }
 
     @ParameterizedTest
@@ -71,5 +74,41 @@ class ReadOnlySqlTest {
                 assertThrows(QueryException.class,
                         () -> ReadOnlySql.checkCondition("id IN (SELECT id FROM FINAL TABLE (DELETE FROM game))"))
                         .getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "SELECT set_config('role', 'none', true)",
+        "SELECT pg_catalog.SET_CONFIG('role', 'none', true)",
+        "SELECT \"set_config\"('role', 'none', true)",
+        "SELECT pg_catalog.\"set_config\"('role', 'none', true)",
+        "SELECT $$'$$ AS a, set_config('role', 'none', true) AS b, $$'$$ AS c",
+        "SELECT query_to_xml('SELECT 1', true, false, '')",
+        "SELECT * FROM ts_stat('SELECT 1')",
+        "SELECT pg_advisory_lock(1)",
+        "SELECT pg_try_advisory_xact_lock(1)",
+        "SELECT pg_cancel_backend(1)",
+        "SELECT pg_terminate_backend(1)",
+        "SELECT pg_read_file('/etc/hostname')",
+        "SELECT * FROM pg_ls_dir('.')",
+    })
+    void functionsThatDoMoreThanReadAreRefusedHoweverTheirNameIsWritten(String sql) {
+        QueryException e = assertThrows(QueryException.class, () -> ReadOnlySql.checkQuery(sql));
+        assertTrue(e.getMessage().startsWith("refused: a query may only read emergo's tables, and "), e.getMessage());
+        assertThrows(QueryException.class, () -> ReadOnlySql.checkCondition(sql.substring("SELECT ".length())));
+    }
+
+    @Test
+    void aNameWrittenWithUnicodeEscapesIsRefused() {
+        QueryException e = assertThrows(QueryException.class,
+                () -> ReadOnlySql.checkQuery("SELECT U&\"\\0073et_config\"('role', 'none', true)"));
+        assertEquals("refused: a name written with Unicode escapes (U&\"...\") is not allowed; write it plainly", e.getMessage());
+    }
+
+    @Test
+    void theRefusalSaysWhatTheFunctionDoes() {
+        assertEquals("refused: a query may only read emergo's tables, and pg_advisory_lock takes locks that other programs,"
+                + " emergo's imports among them, wait for",
+                assertThrows(QueryException.class, () -> ReadOnlySql.checkQuery("SELECT pg_advisory_lock(1)")).getMessage());
     }
 }

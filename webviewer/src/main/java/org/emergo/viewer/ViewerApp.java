@@ -4,6 +4,8 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.staticfiles.Location;
+import io.javalin.router.EndpointNotFound;
+import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.emergo.store.Database;
 import org.emergo.viewer.data.QueryLibrary;
 import org.emergo.viewer.web.ApiHandlers;
@@ -35,8 +37,16 @@ public final class ViewerApp {
     private final StatsHandlers stats;
     private final SqlHandlers sql;
     private final ApiHandlers api;
+    private final HostCheck hosts;
 
+    /** The viewer as it answers on 127.0.0.1 (and localhost). */
     public ViewerApp(Database db) {
+        this(db, "127.0.0.1");
+    }
+
+    /** The viewer as it answers when listening on host (an address or a name; 0.0.0.0 for all). */
+    public ViewerApp(Database db, String host) {
+        this.hosts = new HostCheck(host);
         this.games = new GameHandlers(db, templates);
         this.positions = new PositionHandlers(db, templates);
         this.stats = new StatsHandlers(db, templates);
@@ -54,6 +64,7 @@ public final class ViewerApp {
                 files.location = Location.CLASSPATH;
             });
             config.routes.before(ViewerApp::securityHeaders);
+            config.routes.before(this::checkHost);
 
             config.routes.get("/", games::list);
             config.routes.get("/games", games::list);
@@ -63,12 +74,20 @@ public final class ViewerApp {
             config.routes.get("/position", positions::page);
             config.routes.get("/stats", stats::page);
             config.routes.get("/sql", sql::page);
+            config.routes.post("/sql", sql::page);
             config.routes.get("/sql.csv", sql::csv);
+            config.routes.post("/sql.csv", sql::csv);
             config.routes.get("/api/games", api::games);
             config.routes.get("/api/games/{id}", api::game);
             config.routes.get("/api/positions", api::positions);
 
             config.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
+            config.routes.exception(EndpointNotFound.class, (e, ctx) -> error(ctx, 404, "There is no page at " + ctx.path() + "."));
+            // the download's first rows went out: end the connection without the end of a response,
+            // so that the browser says the download failed instead of keeping a part of it
+            config.routes.exception(SqlHandlers.CutOff.class, (e, ctx) ->
+                    ServletContextRequest.getServletContextRequest(ctx.req()).getConnectionMetaData().getConnection()
+                            .getEndPoint().close());
             config.routes.exception(Exception.class, (e, ctx) -> {
                 if (shuttingDown()) {
                     // Ctrl-C while requests are in flight: H2 closes its file in a shutdown hook
@@ -80,9 +99,8 @@ public final class ViewerApp {
                 error(ctx, 500, "Something went wrong on the server; the log says what.");
             });
             config.routes.error(404, ctx -> {
-                if (ctx.result() == null || ctx.result().isEmpty() || ctx.result().equals("Endpoint GET " + ctx.path() + " not found")) {
-                    error(ctx, 404, "There is no page at " + ctx.path() + ".");
-                }
+                // no route matched: a handler's own 404 has its page already
+                if (ctx.attribute(ERROR_SHOWN) == null) error(ctx, 404, "There is no page at " + ctx.path() + ".");
             });
         });
     }
@@ -99,6 +117,14 @@ public final class ViewerApp {
         }
     }
 
+    /** Refuses a request addressed to another name (see {@link HostCheck}), before it reads anything. */
+    private void checkHost(Context ctx) {
+        if (!hosts.allows(ctx.header("Host"), ctx.req().getLocalPort())) {
+            throw new HttpResponseException(421, "This viewer answers at its own address (such as http://127.0.0.1:"
+                    + ctx.req().getLocalPort() + "/), not at the name this request was sent to.");
+        }
+    }
+
     private static void securityHeaders(Context ctx) {
         ctx.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
         ctx.header("X-Content-Type-Options", "nosniff");
@@ -106,8 +132,12 @@ public final class ViewerApp {
         ctx.header("X-Frame-Options", "DENY");
     }
 
+    /** Set on a request whose error page was made, so that the 404 mapper leaves it. */
+    private static final String ERROR_SHOWN = "emergo.error-shown";
+
     /** An error as a page, or as JSON under /api; never a stack trace. */
     private void error(Context ctx, int status, String message) {
+        ctx.attribute(ERROR_SHOWN, true);
         ctx.status(status);
         if (ctx.path().startsWith("/api/")) {
             ApiHandlers.json(ctx, java.util.Map.of("status", status, "error", message));
@@ -116,7 +146,10 @@ public final class ViewerApp {
         }
         String title = switch (status) {
             case 400 -> "Bad request";
+            case 403 -> "Refused";
             case 404 -> "Not found";
+            case 421 -> "Wrong address";
+            case 429 -> "Busy";
             default -> "Server error";
         };
         ctx.html(templates.render("error.jte", ErrorPage.of(status, title, message, ctx.path())));

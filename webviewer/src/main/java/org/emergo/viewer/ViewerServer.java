@@ -16,16 +16,23 @@ public final class ViewerServer implements AutoCloseable {
 
     /** Starts the viewer on the database; port 0 takes a free port. */
     public static ViewerServer start(Database db, String host, int port) {
-        return new ViewerServer(new ViewerApp(db).create().start(host, port), host);
+        return new ViewerServer(new ViewerApp(db, host).create().start(host, port), host);
     }
 
     public int port() {
         return app.port();
     }
 
-    /** The address to open, e.g. {@code http://127.0.0.1:7070/}. */
+    /**
+     * The address to open, e.g. {@code http://127.0.0.1:7070/}; for a server on every address
+     * (0.0.0.0, ::) this machine's loopback address, which a browser can open.
+     */
     public String url() {
-        String h = host.contains(":") ? "[" + host + "]" : host;
+        String h = switch (host) {
+            case "0.0.0.0" -> "127.0.0.1";
+            case "::", "[::]", "0:0:0:0:0:0:0:0" -> "[::1]";
+            default -> host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        };
         return "http://" + h + ":" + port() + "/";
     }
 

@@ -24,6 +24,9 @@ public final class ViewerFixture {
 
     public static final String HOSTILE = "<script>alert(1)</script>";
 
+    /** A name with a slash, which a path segment must carry as %2F, and with a dot-dot. */
+    public static final String SLASHED = "A/B ../x";
+
     private ViewerFixture() {}
 
     /**
@@ -31,7 +34,12 @@ public final class ViewerFixture {
      * H2's read-only user, which the SQL page uses, cannot take an in-memory database's settings.
      */
     public static Database analysed(Path folder) {
-        Database db = Database.open(folder.resolve("viewer").toString());
+        return analysed(folder.resolve("viewer").toString());
+    }
+
+    /** The fixture's games, analysed, in a new database named as {@code --db} names one (H2 or PostgreSQL). */
+    public static Database analysed(String dbArgument) {
+        Database db = Database.open(dbArgument);
         new GameRepository(db.dsl()).insertAll(games(), null);
         new AnalysisJob(db, 1).run(false, done -> { });
         return db;
@@ -43,6 +51,7 @@ public final class ViewerFixture {
                 List.of("f4-e4", "h4xf4xd4", "e4xc4xc6xe6xe4xc4")));
         games.add(game("Missed majority", "van Zon, Ed", "Freeling, Christian", "*", EXAMPLE, List.of("f4-e4", "e5xe3")));
         games.add(game("<b>bold</b> & co", HOSTILE, "Bob & \"Eve\"", "*", null, List.of("e4", "e6")));
+        games.add(game("Slashed", SLASHED, "Dot", "0-1", null, List.of("e4")));
         SelfPlay emergo = new SelfPlay(Variant.EMERGO, 7);
         for (int i = 1; i <= 6; i++) games.add(emergo.game(i));
         SelfPlay hex = new SelfPlay(Variant.HEXEMERGO, 7);

@@ -2,346 +2,650 @@ package org.emergo.viewer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.testtools.FormBody;
 import io.javalin.testtools.HttpClient;
 import io.javalin.testtools.JavalinTest;
 import io.javalin.testtools.Response;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
 import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.emergo.store.Database;
+import org.emergo.store.PostgresServer;
+import org.emergo.viewer.web.SqlHandlers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every route of the viewer through JavalinTest: status codes, escaping, errors, the API's JSON. */
+/**
+ * Every route of the viewer through JavalinTest, on H2 and on PostgreSQL: status codes,
+ * escaping, errors, the API's JSON, and who may make the viewer run a query.
+ */
 class ViewerRoutesTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    @Nested
+    class OnH2 extends Cases {
+        @Override
+        Database open(Path folder) {
+            return ViewerFixture.analysed(folder);
+        }
 
-    private static Database db;
-    private static long workedExample;
-    private static long missedMajority;
-    private static long hostile;
+        @Override
+        String failingAfter(int rows) {
+            return "SELECT CASE WHEN X <= " + rows + " THEN X ELSE 1 / (X - X) END AS n FROM SYSTEM_RANGE(1, " + (rows * 2 + 2) + ")";
+        }
 
-    @TempDir
-    static Path folder;
-
-    @BeforeAll
-    static void database() {
-        db = ViewerFixture.analysed(folder);
-        workedExample = id("Worked example");
-        missedMajority = id("Missed majority");
-        hostile = id("<b>bold</b> & co");
+        @Override
+        String numbers(int rows) {
+            return "SELECT X AS n FROM SYSTEM_RANGE(1, " + rows + ")";
+        }
     }
 
-    @AfterAll
-    static void close() {
-        db.close();
+    @Nested
+    @Tag("postgres")
+    class OnPostgres extends Cases {
+        @Override
+        Database open(Path folder) {
+            return ViewerFixture.analysed(PostgresServer.get().newDatabaseUrl());
+        }
+
+        @Override
+        String failingAfter(int rows) {
+            return "SELECT CASE WHEN g <= " + rows + " THEN g ELSE 1 / (g - g) END AS n FROM generate_series(1, " + (rows * 2 + 2)
+                    + ") AS g";
+        }
+
+        @Override
+        String numbers(int rows) {
+            return "SELECT g AS n FROM generate_series(1, " + rows + ") AS g";
+        }
     }
 
-    private static long id(String event) {
-        return db.dsl().fetchOne("SELECT id FROM game WHERE event = ?", event).get(0, long.class);
-    }
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    abstract static class Cases {
 
-    private interface Check {
-        void run(HttpClient client) throws Exception;
-    }
+        private static final ObjectMapper JSON = new ObjectMapper();
+        private static final Pattern TOKEN = Pattern.compile("name=\"token\" value=\"([0-9a-f]+)\"");
+        /** Every address a page names: what a browser would fetch or follow. */
+        private static final Pattern ADDRESS = Pattern.compile("(?:\\b(?:src|href|action|xlink:href)\\s*=\\s*\"([^\"]*)\")|url\\(([^)]*)\\)");
 
-    private static void withApp(Check check) {
-        JavalinTest.test(new ViewerApp(db).create(), (server, client) -> check.run(client));
-    }
+        private Database db;
+        private long workedExample;
+        private long missedMajority;
+        private long hostile;
 
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
-    }
+        abstract Database open(Path folder);
 
-    private static JsonNode json(Response r) throws Exception {
-        return JSON.readTree(r.body().string());
-    }
+        /** A query of the database's own that fails on the row after the given number. */
+        abstract String failingAfter(int rows);
 
-    // ---- the games list ----
+        /** A query of the numbers 1 to rows, as column n. */
+        abstract String numbers(int rows);
 
-    @Test
-    void theHomePageAndTheGamesListShowEveryGameWithItsCount() {
-        withApp(client -> {
-            for (String path : new String[] {"/", "/games"}) {
-                Response r = client.get(path);
+        @BeforeAll
+        void database(@TempDir Path folder) {
+            db = open(folder);
+            workedExample = id("Worked example");
+            missedMajority = id("Missed majority");
+            hostile = id("<b>bold</b> & co");
+        }
+
+        @AfterAll
+        void close() {
+            db.close();
+        }
+
+        private long id(String event) {
+            return db.dsl().fetchOne("SELECT id FROM game WHERE event = ?", event).get(0, long.class);
+        }
+
+        private interface Check {
+            void run(HttpClient client, int port) throws Exception;
+        }
+
+        private void withApp(Check check) {
+            JavalinTest.test(new ViewerApp(db).create(), (server, client) -> check.run(client, server.port()));
+        }
+
+        private static String enc(String s) {
+            return URLEncoder.encode(s, StandardCharsets.UTF_8);
+        }
+
+        private static JsonNode json(Response r) throws Exception {
+            return JSON.readTree(r.body().string());
+        }
+
+        /** A GET as a browser sends it from a page of the viewer's own. */
+        private static Response fromOwnPage(HttpClient client, String path) {
+            return client.get(path, r -> r.header("Sec-Fetch-Site", "same-origin"));
+        }
+
+        private static String token(HttpClient client) {
+            Matcher m = TOKEN.matcher(client.get("/sql").body().string());
+            assertTrue(m.find(), "the SQL page carries the token");
+            return m.group(1);
+        }
+
+        private static Response post(HttpClient client, String path, Map<String, String> form) {
+            FormBody.Builder body = new FormBody.Builder();
+            form.forEach(body::add);
+            return client.request(path, r -> r.post(body.build()));
+        }
+
+        // ---- the games list ----
+
+        @Test
+        void theHomePageAndTheGamesListShowEveryGameWithItsCount() {
+            withApp((client, port) -> {
+                for (String path : new String[] {"/", "/games"}) {
+                    Response r = client.get(path);
+                    assertEquals(200, r.code());
+                    String body = r.body().string();
+                    assertTrue(body.contains("<strong>12</strong> games match"), body);
+                    assertTrue(body.contains("href=\"/game/" + workedExample + "\""));
+                }
+            });
+        }
+
+        @Test
+        void theGamesListFiltersByPlayerFindingCodeAndResultAndCountsTheMatches() {
+            withApp((client, port) -> {
+                String body = client.get("/games?player=" + enc("Freeling, Christian")).body().string();
+                assertTrue(body.contains("<strong>2</strong> games match"), body);
+                body = client.get("/games?code=MISSED_MAJORITY").body().string();
+                assertTrue(body.contains("<strong>1</strong> game matches"), body);
+                assertTrue(body.contains("href=\"/game/" + missedMajority + "\""));
+                body = client.get("/games?result=1-0&rbr=1-0&white=" + enc("van Zon, Ed")).body().string();
+                assertTrue(body.contains("<strong>1</strong> game matches"), body);
+                body = client.get("/games?variant=HexEmergo").body().string();
+                assertTrue(body.contains("<strong>2</strong> games match"), body);
+                body = client.get("/games?q=FREELING&findings=yes").body().string();
+                assertTrue(body.contains("<strong>1</strong> game matches"), body);
+                body = client.get("/games?from=2003&to=2003.05&maxply=3").body().string();
+                assertTrue(body.contains("<strong>4</strong> games match"), body);
+            });
+        }
+
+        @Test
+        void theGamesListSortsAndPagesThroughTheUrl() {
+            withApp((client, port) -> {
+                String body = client.get("/games?sort=plies&dir=asc").body().string();
+                assertTrue(body.contains("aria-sort=\"ascending\""));
+                assertTrue(body.indexOf("/game/" + hostile + "\"") < body.indexOf("/game/" + workedExample + "\""),
+                        "2 plies before 3");
+                assertEquals(200, client.get("/games?page=2").code());
+            });
+        }
+
+        @Test
+        void aBadFilterIsA400PageSayingWhatIsWrong() {
+            withApp((client, port) -> {
+                for (String q : new String[] {"result=2-0", "variant=chess", "page=0", "sort=colour", "code=NOPE", "minply=x",
+                    "from=May"}) {
+                    Response r = client.get("/games?" + q);
+                    assertEquals(400, r.code(), q);
+                    assertTrue(r.body().string().contains("Bad request"), q);
+                }
+            });
+        }
+
+        // ---- a game ----
+
+        @Test
+        void aGamePageShowsTheBoardTheMovesAndTheResultByRuleAgainstTheRecordedOne() {
+            withApp((client, port) -> {
+                Response r = client.get("/game/" + workedExample + "/3");
                 assertEquals(200, r.code());
                 String body = r.body().string();
-                assertTrue(body.contains("<strong>11</strong> games match"), body);
-                assertTrue(body.contains("href=\"/game/" + workedExample + "\""));
+                assertTrue(body.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board board-emergo\""));
+                assertTrue(body.contains("class=\"last-move\" data-route=\"e4 c4 c6 e6 e4 c4\""), "the capture as its whole route");
+                assertTrue(body.contains(
+                        "class=\"move current\" data-ply=\"3\" title=\"ply 3\" aria-current=\"step\">e4xc4xc6xe6xe4xc4</a>"));
+                assertTrue(body.contains("id=\"result\">1-0</strong>"));
+                assertTrue(body.contains("id=\"result-by-rule\">1-0</strong>"));
+                assertTrue(body.contains("data-column=\"w3b5\""), "the capturing column on c4");
+            });
+        }
+
+        @Test
+        void aGameWithoutAPlyStartsAtTheStartPosition() {
+            withApp((client, port) -> {
+                String body = client.get("/game/" + workedExample).body().string();
+                assertTrue(body.contains("data-ply=\"0\""));
+                assertTrue(body.contains("id=\"epn\">" + ViewerFixture.EXAMPLE + "</code>"));
+            });
+        }
+
+        @Test
+        void aMissedMajorityIsMarkedInTheListAndTheDueCaptureIsDrawnWhereItWasDue() {
+            withApp((client, port) -> {
+                String before = client.get("/game/" + missedMajority + "/1").body().string();
+                assertTrue(before.contains("class=\"due-capture\" data-route=\"h4 f4 d4\""), before);
+                assertTrue(before.contains("Due here: <strong>h4xf4xd4</strong>"));
+                String after = client.get("/game/" + missedMajority + "/2").body().string();
+                assertTrue(after.contains("class=\"move current has-finding\" data-ply=\"2\""));
+                assertTrue(after.contains("<span class=\"code\">MISSED_MAJORITY</span> took 1 man"), after);
+            });
+        }
+
+        @Test
+        void everythingFromARecordIsEscaped() {
+            withApp((client, port) -> {
+                String body = client.get("/game/" + hostile).body().string();
+                assertFalse(body.contains("<script>alert"), "no markup from a record");
+                assertTrue(body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+                assertTrue(body.contains(">Bob &amp; \"Eve\"</a>"), body);
+                assertTrue(body.contains("href=\"/player/%3Cscript%3Ealert%281%29%3C%2Fscript%3E\""));
+                String list = client.get("/games").body().string();
+                assertFalse(list.contains("<script>alert") || list.contains("<b>bold</b>"));
+                String player = client.get("/player/" + enc(ViewerFixture.HOSTILE).replace("+", "%20")).body().string();
+                assertFalse(player.contains("<script>alert"));
+            });
+        }
+
+        @Test
+        void everyPageCarriesAContentSecurityPolicy() {
+            withApp((client, port) -> {
+                for (String path : new String[] {"/games", "/game/" + workedExample, "/stats", "/nowhere", "/api/games"}) {
+                    String csp = client.get(path).headers().get("Content-Security-Policy").get(0);
+                    assertTrue(csp.contains("default-src 'none'") && csp.contains("script-src 'self'"), path);
+                }
+            });
+        }
+
+        /** Every address on every kind of page is the viewer's own: a path, a fragment, or an SVG namespace. */
+        @Test
+        void nothingOnAnyPageIsFetchedFromOrLinkedToElsewhere() {
+            withApp((client, port) -> {
+                List<String> pages = List.of("/", "/games?player=" + enc("van Zon, Ed"), "/game/" + workedExample,
+                        "/game/" + missedMajority + "/2", "/position?epn=" + enc(ViewerFixture.EXAMPLE), "/position?variant=HexEmergo",
+                        "/player/" + enc("Freeling, Christian").replace("+", "%20"), "/stats", "/sql",
+                        "/sql?example=04_findings_by_player.sql", "/nowhere", "/game/abc", "/static/viewer.css");
+                int addresses = 0;
+                for (String path : pages) {
+                    String body = client.get(path).body().string();
+                    Matcher m = ADDRESS.matcher(body);
+                    while (m.find()) {
+                        String address = (m.group(1) != null ? m.group(1) : m.group(2)).strip().replaceAll("^['\"]|['\"]$", "");
+                        boolean own = (address.startsWith("/") && !address.startsWith("//")) || address.startsWith("#")
+                                || address.startsWith("data:");
+                        assertTrue(own, path + " names " + address);
+                        addresses++;
+                    }
+                    // an address may hide in script too: the only http:// allowed is the SVG namespace
+                    assertFalse(body.replace("xmlns=\"http://www.w3.org/2000/svg\"", "").matches("(?s).*https?://.*"),
+                            path + " names a site");
+                }
+                assertTrue(addresses > 100, "the check saw the pages' links: " + addresses);
+            });
+        }
+
+        @Test
+        void anUnknownGameOrPlyIsA404AndAMalformedOneA400WithoutATrace() {
+            withApp((client, port) -> {
+                assertEquals(404, client.get("/game/999999").code());
+                assertEquals(404, client.get("/game/" + workedExample + "/4").code());
+                assertEquals(400, client.get("/game/abc").code());
+                assertEquals(400, client.get("/game/" + workedExample + "/-1").code());
+                Response r = client.get("/game/" + workedExample + "/x");
+                assertEquals(400, r.code());
+                String body = r.body().string();
+                assertTrue(body.contains("a ply is a whole number"));
+                assertFalse(body.contains("Exception") || body.contains("at org."));
+            });
+        }
+
+        @Test
+        void anAddressWithNoPageIsTheViewersOwn404PageAndTheApisIsJson() {
+            withApp((client, port) -> {
+                for (String path : new String[] {"/no/such/page", "/games/x", "/static/nothing.css"}) {
+                    Response r = client.get(path);
+                    assertEquals(404, r.code(), path);
+                    String body = r.body().string();
+                    assertTrue(body.contains("<h1>Not found</h1>"), body);
+                    assertTrue(body.contains("There is no page at " + path + "."), body);
+                    assertTrue(body.contains("<link rel=\"stylesheet\" href=\"/static/viewer.css\">"), "the viewer's own layout");
+                }
+                Response game = client.get("/game/999999");
+                assertTrue(game.body().string().contains("no game 999999"), "a handler's 404 keeps its own words");
+                Response api = client.get("/api/nothing");
+                assertEquals(404, api.code());
+                assertEquals(404, json(api).get("status").asInt());
+            });
+        }
+
+        @Test
+        void theBoardFlipsThroughTheUrlAndTheStepLinksKeepItFlipped() {
+            withApp((client, port) -> {
+                String body = client.get("/game/" + workedExample + "/1?flip=1").body().string();
+                assertTrue(body.contains("class=\"board board-emergo flipped\""));
+                assertTrue(body.contains("id=\"next\" class=\"button\" rel=\"next\" href=\"/game/" + workedExample + "/2?flip=1\""));
+            });
+        }
+
+        // ---- who the viewer answers ----
+
+        /** A raw request with the Host header given, as a page that renamed itself to this machine sends it. */
+        private static String statusLine(int port, String host) throws IOException {
+            try (Socket socket = new Socket("127.0.0.1", port)) {
+                OutputStream out = socket.getOutputStream();
+                out.write(("GET /api/games HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+                return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1)).readLine();
             }
-        });
-    }
+        }
 
-    @Test
-    void theGamesListFiltersByPlayerFindingCodeAndResultAndCountsTheMatches() {
-        withApp(client -> {
-            String body = client.get("/games?player=" + enc("Freeling, Christian")).body().string();
-            assertTrue(body.contains("<strong>2</strong> games match"), body);
-            body = client.get("/games?code=MISSED_MAJORITY").body().string();
-            assertTrue(body.contains("<strong>1</strong> game matches"), body);
-            assertTrue(body.contains("href=\"/game/" + missedMajority + "\""));
-            body = client.get("/games?result=1-0&rbr=1-0&white=" + enc("van Zon, Ed")).body().string();
-            assertTrue(body.contains("<strong>1</strong> game matches"), body);
-            body = client.get("/games?variant=HexEmergo").body().string();
-            assertTrue(body.contains("<strong>2</strong> games match"), body);
-            body = client.get("/games?q=FREELING&findings=yes").body().string();
-            assertTrue(body.contains("<strong>1</strong> game matches"), body);
-            body = client.get("/games?from=2003&to=2003.05&maxply=3").body().string();
-            assertTrue(body.contains("<strong>3</strong> games match"), body);
-        });
-    }
+        @Test
+        void aRequestAddressedToAnotherNameIsRefusedAndTheViewersOwnAddressesAreAnswered() {
+            withApp((client, port) -> {
+                for (String host : List.of("127.0.0.1:" + port, "localhost:" + port, "[::1]:" + port, "LOCALHOST.:" + port)) {
+                    assertEquals("HTTP/1.1 200 OK", statusLine(port, host), host);
+                }
+                for (String host : List.of("attacker.example:" + port, "attacker.example", "127.0.0.1:" + (port + 1),
+                        "localhost.attacker.example:" + port)) {
+                    assertTrue(statusLine(port, host).startsWith("HTTP/1.1 421 "), host);
+                }
+            });
+        }
 
-    @Test
-    void theGamesListSortsAndPagesThroughTheUrl() {
-        withApp(client -> {
-            String body = client.get("/games?sort=plies&dir=asc").body().string();
-            assertTrue(body.contains("aria-sort=\"ascending\""));
-            assertTrue(body.indexOf("/game/" + hostile + "\"") < body.indexOf("/game/" + workedExample + "\""),
-                    "2 plies before 3");
-            assertEquals(200, client.get("/games?page=2").code());
-        });
-    }
+        @Test
+        void aRefusedAddressSaysWhyInAPageThatShowsNoData() throws IOException {
+            withApp((client, port) -> {
+                try (Socket socket = new Socket("127.0.0.1", port)) {
+                    socket.getOutputStream().write(("GET /games HTTP/1.1\r\nHost: attacker.example:" + port
+                            + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                    String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    assertTrue(answer.contains("This viewer answers at its own address"), answer);
+                    assertFalse(answer.contains("van Zon"), "no data for another name");
+                }
+            });
+        }
 
-    @Test
-    void aBadFilterIsA400PageSayingWhatIsWrong() {
-        withApp(client -> {
-            for (String q : new String[] {"result=2-0", "variant=chess", "page=0", "sort=colour", "code=NOPE", "minply=x", "from=May"}) {
-                Response r = client.get("/games?" + q);
-                assertEquals(400, r.code(), q);
-                assertTrue(r.body().string().contains("Bad request"), q);
-            }
-        });
-    }
+        // ---- positions ----
 
-    // ---- a game ----
+        @Test
+        void thePositionExplorerListsTheMovesPlayedNextAndTheGamesThroughIt() {
+            withApp((client, port) -> {
+                Response r = client.get("/position?epn=" + enc(ViewerFixture.EXAMPLE));
+                assertEquals(200, r.code());
+                String body = r.body().string();
+                assertTrue(body.contains(
+                        ">f4-e4</a></td><td class=\"num\">2</td><td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">0</td>"),
+                        body);
+                assertTrue(body.contains("2 times in the database"));
+                assertTrue(body.contains("href=\"/game/" + workedExample + "/0\""));
+            });
+        }
 
-    @Test
-    void aGamePageShowsTheBoardTheMovesAndTheResultByRuleAgainstTheRecordedOne() {
-        withApp(client -> {
-            Response r = client.get("/game/" + workedExample + "/3");
-            assertEquals(200, r.code());
-            String body = r.body().string();
-            assertTrue(body.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board board-emergo\""));
-            assertTrue(body.contains("class=\"last-move\" data-route=\"e4 c4 c6 e6 e4 c4\""), "the capture as its whole route");
-            assertTrue(body.contains("class=\"move current\" data-ply=\"3\" title=\"ply 3\" aria-current=\"step\">e4xc4xc6xe6xe4xc4</a>"));
-            assertTrue(body.contains("id=\"result\">1-0</strong>"));
-            assertTrue(body.contains("id=\"result-by-rule\">1-0</strong>"));
-            assertTrue(body.contains("data-column=\"w3b5\""), "the capturing column on c4");
-        });
-    }
+        @Test
+        void thePositionExplorerWithoutAPositionShowsTheStartAndAMalformedOneIsA400SayingWhatIsWrong() {
+            withApp((client, port) -> {
+                assertEquals(200, client.get("/position").code());
+                assertEquals(200, client.get("/position?variant=HexEmergo").code());
+                Response r = client.get("/position?epn=" + enc("w 12 12 z9:w"));
+                assertEquals(400, r.code());
+                assertTrue(r.body().string().contains("not a position string: no square 'z9' on the Emergo board"));
+                assertEquals(400, client.get("/position?epn=x&variant=chess").code());
+            });
+        }
 
-    @Test
-    void aGameWithoutAPlyStartsAtTheStartPosition() {
-        withApp(client -> {
-            String body = client.get("/game/" + workedExample).body().string();
-            assertTrue(body.contains("data-ply=\"0\""));
-            assertTrue(body.contains("id=\"epn\">" + ViewerFixture.EXAMPLE + "</code>"));
-        });
-    }
+        // ---- players, statistics ----
 
-    @Test
-    void aMissedMajorityIsMarkedInTheListAndTheDueCaptureIsDrawnWhereItWasDue() {
-        withApp(client -> {
-            String before = client.get("/game/" + missedMajority + "/1").body().string();
-            assertTrue(before.contains("class=\"due-capture\" data-route=\"h4 f4 d4\""), before);
-            assertTrue(before.contains("Due here: <strong>h4xf4xd4</strong>"));
-            String after = client.get("/game/" + missedMajority + "/2").body().string();
-            assertTrue(after.contains("class=\"move current has-finding\" data-ply=\"2\""));
-            assertTrue(after.contains("<span class=\"code\">MISSED_MAJORITY</span> took 1 man"), after);
-        });
-    }
+        @Test
+        void aPlayerPageShowsResultsByColourAndFindingsLinkingToTheFilteredList() {
+            withApp((client, port) -> {
+                Response r = client.get("/player/" + enc("Freeling, Christian").replace("+", "%20"));
+                assertEquals(200, r.code());
+                String body = r.body().string();
+                assertTrue(body.contains("href=\"/games?player=Freeling%2C+Christian&amp;code=MISSED_MAJORITY\">MISSED_MAJORITY</a>"),
+                        body);
+                assertEquals(404, client.get("/player/Nobody").code());
+            });
+        }
 
-    @Test
-    void everythingFromARecordIsEscaped() {
-        withApp(client -> {
-            String body = client.get("/game/" + hostile).body().string();
-            assertFalse(body.contains("<script>alert"), "no markup from a record");
-            assertTrue(body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
-            assertTrue(body.contains(">Bob &amp; \"Eve\"</a>"), body);
-            assertTrue(body.contains("href=\"/player/%3Cscript%3Ealert%281%29%3C%2Fscript%3E\""));
-            String list = client.get("/games").body().string();
-            assertFalse(list.contains("<script>alert") || list.contains("<b>bold</b>"));
-            String player = client.get("/player/" + enc(ViewerFixture.HOSTILE).replace("+", "%20")).body().string();
-            assertFalse(player.contains("<script>alert"));
-        });
-    }
+        @Test
+        void aPlayerWithASlashInHisNameHasAWorkingPageThroughTheLinksToIt() {
+            withApp((client, port) -> {
+                String game = client.get("/game/" + id("Slashed")).body().string();
+                Matcher link = Pattern.compile("<a href=\"([^\"]*)\" class=\"player\">A/B \\.\\./x</a>").matcher(game);
+                assertTrue(link.find(), game);
+                Response r = client.get(link.group(1).replace("&amp;", "&"));
+                assertEquals(200, r.code(), link.group(1));
+                String page = r.body().string();
+                assertTrue(page.contains("<h1 id=\"player-name\">A/B ../x</h1>"), page);
+                String list = client.get("/games?player=" + enc(ViewerFixture.SLASHED)).body().string();
+                assertTrue(list.contains("href=\"" + link.group(1) + "\""), "the list links the same way");
+            });
+        }
 
-    @Test
-    void everyPageCarriesAContentSecurityPolicy() {
-        withApp(client -> {
-            for (String path : new String[] {"/games", "/game/" + workedExample, "/stats", "/nowhere", "/api/games"}) {
-                String csp = client.get(path).headers().get("Content-Security-Policy").get(0);
-                assertTrue(csp.contains("default-src 'none'") && csp.contains("script-src 'self'"), path);
-            }
-        });
-    }
+        @Test
+        void theStatisticsPageDrawsItsChartsAsSvg() {
+            withApp((client, port) -> {
+                Response r = client.get("/stats");
+                assertEquals(200, r.code());
+                String body = r.body().string();
+                for (String chart : new String[] {"results", "length", "captures", "first-capture", "findings", "shadowpieces"}) {
+                    assertTrue(body.contains("id=\"title-" + chart + "\""), chart);
+                }
+                assertTrue(body.contains("id=\"chart-results\""));
+                assertTrue(body.contains("id=\"chart-captures\""));
+            });
+        }
 
-    @Test
-    void anUnknownGameOrPlyIsA404AndAMalformedOneA400WithoutATrace() {
-        withApp(client -> {
-            assertEquals(404, client.get("/game/999999").code());
-            assertEquals(404, client.get("/game/" + workedExample + "/4").code());
-            assertEquals(400, client.get("/game/abc").code());
-            assertEquals(400, client.get("/game/" + workedExample + "/-1").code());
-            Response r = client.get("/game/" + workedExample + "/x");
-            assertEquals(400, r.code());
-            String body = r.body().string();
-            assertTrue(body.contains("a ply is a whole number"));
-            assertFalse(body.contains("Exception") || body.contains("at org."));
-            assertEquals(404, client.get("/no/such/page").code());
-        });
-    }
+        // ---- SQL ----
 
-    @Test
-    void theBoardFlipsThroughTheUrlAndTheStepLinksKeepItFlipped() {
-        withApp(client -> {
-            String body = client.get("/game/" + workedExample + "/1?flip=1").body().string();
-            assertTrue(body.contains("class=\"board board-emergo flipped\""));
-            assertTrue(body.contains("id=\"next\" class=\"button\" rel=\"next\" href=\"/game/" + workedExample + "/2?flip=1\""));
-        });
-    }
+        private static final String FINDINGS = "SELECT code, COUNT(*) AS n FROM finding GROUP BY code ORDER BY code";
+        private static final String FINDINGS_ROW = "<td class=\"\">MISSED_MAJORITY</td><td class=\"num\">1</td>";
 
-    // ---- positions ----
+        @Test
+        void theSqlPageRunsAQueryPostedFromItsFormOffersTheExamplesAndRefusesWrites() {
+            withApp((client, port) -> {
+                String page = client.get("/sql").body().string();
+                assertTrue(page.contains("data-name=\"04_findings_by_player.sql\""));
+                String token = token(client);
+                Response result = post(client, "/sql", Map.of("q", FINDINGS, "token", token));
+                assertEquals(200, result.code());
+                String body = result.body().string();
+                assertTrue(body.toUpperCase().contains(FINDINGS_ROW.toUpperCase()), body);
+                assertTrue(body.contains("href=\"/sql?q=" + enc(FINDINGS) + "\""), "a link to bookmark it");
+                Response refused = post(client, "/sql", Map.of("q", "DELETE FROM game", "token", token));
+                assertEquals(400, refused.code());
+                assertTrue(refused.body().string().contains("refused"));
+                assertEquals(404, client.get("/sql?example=nope.sql").code());
+            });
+        }
 
-    @Test
-    void thePositionExplorerListsTheMovesPlayedNextAndTheGamesThroughIt() {
-        withApp(client -> {
-            Response r = client.get("/position?epn=" + enc(ViewerFixture.EXAMPLE));
-            assertEquals(200, r.code());
-            String body = r.body().string();
-            assertTrue(body.contains(">f4-e4</a></td><td class=\"num\">2</td><td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">0</td>"),
-                    body);
-            assertTrue(body.contains("2 times in the database"));
-            assertTrue(body.contains("href=\"/game/" + workedExample + "/0\""));
-        });
-    }
+        @Test
+        void anExampleQueryRunsFromAnyLink() {
+            withApp((client, port) -> {
+                for (String site : new String[] {null, "cross-site", "same-origin"}) {
+                    Response r = client.get("/sql?example=04_findings_by_player.sql",
+                            b -> { if (site != null) b.header("Sec-Fetch-Site", site); });
+                    assertEquals(200, r.code(), site);
+                    assertTrue(r.body().string().contains("id=\"sql-result\""), site);
+                }
+            });
+        }
 
-    @Test
-    void thePositionExplorerWithoutAPositionShowsTheStartAndAMalformedOneIsA400SayingWhatIsWrong() {
-        withApp(client -> {
-            assertEquals(200, client.get("/position").code());
-            assertEquals(200, client.get("/position?variant=HexEmergo").code());
-            Response r = client.get("/position?epn=" + enc("w 12 12 z9:w"));
-            assertEquals(400, r.code());
-            assertTrue(r.body().string().contains("not a position string: no square 'z9' on the Emergo board"));
-            assertEquals(400, client.get("/position?epn=x&variant=chess").code());
-        });
-    }
+        @Test
+        void aQueryInALinkRunsFromTheViewersOwnPagesOrTheAddressBarButOnlyShowsFromElsewhere() {
+            withApp((client, port) -> {
+                String path = "/sql?q=" + enc(FINDINGS);
+                for (String site : new String[] {"same-origin", "none"}) {
+                    String body = client.get(path, b -> b.header("Sec-Fetch-Site", site)).body().string();
+                    assertTrue(body.toUpperCase().contains(FINDINGS_ROW.toUpperCase()), site);
+                }
+                for (String site : new String[] {"cross-site", "same-site", null}) {
+                    Response r = client.get(path, b -> { if (site != null) b.header("Sec-Fetch-Site", site); });
+                    String body = r.body().string();
+                    assertFalse(body.contains("id=\"sql-result\""), "not run from " + site);
+                    assertTrue(body.contains("id=\"sql-held\""), "the page says why");
+                    assertTrue(body.contains(">" + FINDINGS + "</textarea>"), "the query is there to read and run");
+                }
+            });
+        }
 
-    // ---- players, statistics, SQL ----
+        @Test
+        void aPostedQueryRunsOnlyWithTheServersToken() {
+            withApp((client, port) -> {
+                for (Map<String, String> form : List.of(Map.of("q", FINDINGS), Map.of("q", FINDINGS, "token", "0123456789abcdef"))) {
+                    Response r = post(client, "/sql", form);
+                    assertEquals(403, r.code());
+                    assertTrue(r.body().string().contains("open /sql again"));
+                    assertEquals(403, post(client, "/sql.csv", form).code());
+                }
+            });
+        }
 
-    @Test
-    void aPlayerPageShowsResultsByColourAndFindingsLinkingToTheFilteredList() {
-        withApp(client -> {
-            Response r = client.get("/player/" + enc("Freeling, Christian").replace("+", "%20"));
-            assertEquals(200, r.code());
-            String body = r.body().string();
-            assertTrue(body.contains("href=\"/games?player=Freeling%2C+Christian&amp;code=MISSED_MAJORITY\">MISSED_MAJORITY</a>"), body);
-            assertEquals(404, client.get("/player/Nobody").code());
-        });
-    }
+        @Test
+        void aQueryLongerThanALinkMayBeRunsByPost() {
+            withApp((client, port) -> {
+                String longQuery = "SELECT code FROM finding WHERE code <> '" + "x".repeat(20_000) + "'";
+                Response r = post(client, "/sql", Map.of("q", longQuery, "token", token(client)));
+                assertEquals(200, r.code());
+                String body = r.body().string();
+                assertTrue(body.contains("MISSED_MAJORITY"), body);
+                assertFalse(body.contains("id=\"link\""), "no link a server would refuse");
+            });
+        }
 
-    @Test
-    void theStatisticsPageDrawsItsChartsAsSvg() {
-        withApp(client -> {
-            Response r = client.get("/stats");
-            assertEquals(200, r.code());
-            String body = r.body().string();
-            for (String chart : new String[] {"results", "length", "captures", "first-capture", "findings", "shadowpieces"}) {
-                assertTrue(body.contains("id=\"title-" + chart + "\""), chart);
-            }
-            assertTrue(body.contains("id=\"chart-results\""));
-            assertTrue(body.contains("id=\"chart-captures\""));
-            assertFalse(body.contains("http://") && body.contains("src=\"http"), "nothing from elsewhere");
-        });
-    }
+        @Test
+        void theSqlResultDownloadsAsCsvFromTheForm() {
+            withApp((client, port) -> {
+                String token = token(client);
+                Response r = post(client, "/sql.csv", Map.of("q", "SELECT id, event FROM game WHERE event = 'Worked example'",
+                        "token", token));
+                assertEquals(200, r.code());
+                assertTrue(r.headers().get("Content-Type").get(0).startsWith("text/csv"));
+                // H2 names the columns in capitals, PostgreSQL in small letters
+                assertEquals("ID,EVENT\r\n" + workedExample + ",WORKED EXAMPLE\r\n", r.body().string().toUpperCase());
+                assertEquals(400, post(client, "/sql.csv", Map.of("q", "DROP TABLE game", "token", token)).code());
+                Response example = client.get("/sql.csv?example=05_game_length.sql");
+                assertEquals(200, example.code());
+                assertTrue(fromOwnPage(client, "/sql.csv?q=" + enc("SELECT 1 AS one")).body().string().toUpperCase()
+                        .startsWith("ONE\r\n1"));
+                Response elsewhere = client.get("/sql.csv?q=" + enc("SELECT 1 AS one"), b -> b.header("Sec-Fetch-Site", "cross-site"));
+                assertEquals(403, elsewhere.code());
+                assertTrue(elsewhere.body().string().contains("only from the viewer's own SQL page"));
+            });
+        }
 
-    @Test
-    void theSqlPageRunsAQueryOffersTheExamplesAndRefusesWrites() {
-        withApp(client -> {
-            String page = client.get("/sql").body().string();
-            assertTrue(page.contains("data-name=\"04_findings_by_player.sql\""));
-            String result = client.get("/sql?q=" + enc("SELECT code, COUNT(*) AS n FROM finding GROUP BY code ORDER BY code")).body().string();
-            assertTrue(result.contains("<td class=\"\">MISSED_MAJORITY</td><td class=\"num\">1</td>"), result);
-            assertEquals(200, client.get("/sql?example=04_findings_by_player.sql").code());
-            Response refused = client.get("/sql?q=" + enc("DELETE FROM game"));
-            assertEquals(400, refused.code());
-            assertTrue(refused.body().string().contains("refused"));
-            assertEquals(404, client.get("/sql?example=nope.sql").code());
-        });
-    }
+        @Test
+        void theCsvHoldsAtMostItsStatedNumberOfRows() {
+            withApp((client, port) -> {
+                assertTrue(client.get("/sql?example=04_findings_by_player.sql").body().string().contains("the first 1,000,000 rows at most"));
+                HttpResponse<InputStream> r = java.net.http.HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                        client.getOrigin() + "/sql.csv?q=" + enc(numbers(SqlHandlers.MAX_CSV_ROWS + 5))))
+                        .header("Sec-Fetch-Site", "same-origin").build(), HttpResponse.BodyHandlers.ofInputStream());
+                assertEquals(200, r.statusCode());
+                long lines = 0;
+                String last = null;
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = in.readLine()) != null; lines++) last = line;
+                }
+                assertEquals(SqlHandlers.MAX_CSV_ROWS + 1, lines, "the header and the rows");
+                assertEquals(Integer.toString(SqlHandlers.MAX_CSV_ROWS), last);
+            });
+        }
 
-    @Test
-    void theSqlResultDownloadsAsCsv() {
-        withApp(client -> {
-            Response r = client.get("/sql.csv?q=" + enc("SELECT id, event FROM game WHERE event = 'Worked example'"));
-            assertEquals(200, r.code());
-            assertTrue(r.headers().get("Content-Type").get(0).startsWith("text/csv"));
-            assertEquals("ID,EVENT\r\n" + workedExample + ",Worked example\r\n", r.body().string());
-            assertEquals(400, client.get("/sql.csv?q=" + enc("DROP TABLE game")).code());
-        });
-    }
+        @Test
+        void aDownloadThatFailsAfterItBeganIsCutOffNotFinished() {
+            withApp((client, port) -> {
+                HttpResponse<InputStream> r = java.net.http.HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                        client.getOrigin() + "/sql.csv?q=" + enc(failingAfter(200_000))))
+                        .header("Sec-Fetch-Site", "same-origin").build(), HttpResponse.BodyHandlers.ofInputStream());
+                assertEquals(200, r.statusCode(), "the download began");
+                List<String> lines = new ArrayList<>();
+                assertThrows(IOException.class, () -> {
+                    try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+                        for (String line; (line = in.readLine()) != null; ) lines.add(line);
+                    }
+                });
+                assertTrue(lines.size() <= 200_001, "no row past the failure: " + lines.size());
+                Response failsAtOnce = fromOwnPage(client, "/sql.csv?q=" + enc(failingAfter(0)));
+                assertEquals(400, failsAtOnce.code(), "a query that fails on its first row is a page saying why");
+                assertNull(failsAtOnce.headers().get("Content-Disposition"), "not offered as a file");
+                assertTrue(failsAtOnce.body().string().toLowerCase().contains("division by zero"), "says why");
+            });
+        }
 
-    @Test
-    void theStaticFilesComeFromTheJar() {
-        withApp(client -> {
-            assertEquals(200, client.get("/static/viewer.css").code());
-            assertTrue(client.get("/static/viewer.js").body().string().contains("ArrowRight"));
-        });
-    }
+        @Test
+        void theStaticFilesComeFromTheJar() {
+            withApp((client, port) -> {
+                assertEquals(200, client.get("/static/viewer.css").code());
+                assertTrue(client.get("/static/viewer.js").body().string().contains("ArrowRight"));
+            });
+        }
 
-    // ---- the API ----
+        // ---- the API ----
 
-    @Test
-    void theGamesApiTakesTheListsFiltersAndAnswersTotalAndGames() {
-        withApp(client -> {
-            JsonNode all = json(client.get("/api/games"));
-            assertEquals(11, all.get("total").asInt());
-            JsonNode some = json(client.get("/api/games?player=" + enc("Freeling, Christian") + "&sort=id&dir=asc"));
-            assertEquals(2, some.get("total").asInt());
-            assertEquals(workedExample, some.get("games").get(0).get("id").asLong());
-            JsonNode newestFirst = json(client.get("/api/games?player=" + enc("Freeling, Christian")));
-            assertEquals(missedMajority, newestFirst.get("games").get(0).get("id").asLong());
-            assertEquals(workedExample, newestFirst.get("games").get(1).get("id").asLong());
-            assertEquals("1-0", some.get("games").get(0).get("resultByRule").asText());
-            Response bad = client.get("/api/games?result=9");
-            assertEquals(400, bad.code());
-            assertTrue(json(bad).get("error").asText().contains("result"));
-        });
-    }
+        @Test
+        void theGamesApiTakesTheListsFiltersAndAnswersTotalAndGames() {
+            withApp((client, port) -> {
+                JsonNode all = json(client.get("/api/games"));
+                assertEquals(12, all.get("total").asInt());
+                JsonNode some = json(client.get("/api/games?player=" + enc("Freeling, Christian") + "&sort=id&dir=asc"));
+                assertEquals(2, some.get("total").asInt());
+                assertEquals(workedExample, some.get("games").get(0).get("id").asLong());
+                JsonNode newestFirst = json(client.get("/api/games?player=" + enc("Freeling, Christian")));
+                assertEquals(missedMajority, newestFirst.get("games").get(0).get("id").asLong());
+                assertEquals(workedExample, newestFirst.get("games").get(1).get("id").asLong());
+                assertEquals("1-0", some.get("games").get(0).get("resultByRule").asText());
+                Response bad = client.get("/api/games?result=9");
+                assertEquals(400, bad.code());
+                assertTrue(json(bad).get("error").asText().contains("result"));
+            });
+        }
 
-    @Test
-    void theGameApiGivesTagsMovesFindingsAndPositions() {
-        withApp(client -> {
-            JsonNode g = json(client.get("/api/games/" + missedMajority));
-            assertEquals("Freeling, Christian", g.get("tags").get("Black").asText());
-            assertEquals("e5xe3", g.get("moves").get(1).get("canonical").asText());
-            assertEquals("MISSED_MAJORITY", g.get("findings").get(0).get("code").asText());
-            assertEquals("h4xf4xd4", g.get("findings").get(0).get("expected").asText());
-            assertEquals(3, g.get("positions").size());
-            assertEquals(ViewerFixture.EXAMPLE, g.get("positions").get(0).get("epn").asText());
-            assertEquals(404, client.get("/api/games/999999").code());
-        });
-    }
+        @Test
+        void theGameApiGivesTagsMovesFindingsAndPositions() {
+            withApp((client, port) -> {
+                JsonNode g = json(client.get("/api/games/" + missedMajority));
+                assertEquals("Freeling, Christian", g.get("tags").get("Black").asText());
+                assertEquals("e5xe3", g.get("moves").get(1).get("canonical").asText());
+                assertEquals("MISSED_MAJORITY", g.get("findings").get(0).get("code").asText());
+                assertEquals("h4xf4xd4", g.get("findings").get(0).get("expected").asText());
+                assertEquals(3, g.get("positions").size());
+                assertEquals(ViewerFixture.EXAMPLE, g.get("positions").get(0).get("epn").asText());
+                assertEquals(404, client.get("/api/games/999999").code());
+            });
+        }
 
-    @Test
-    void thePositionsApiGivesTheNextMovesWithTheirScoresAndTheGames() {
-        withApp(client -> {
-            JsonNode p = json(client.get("/api/positions?epn=" + enc(ViewerFixture.EXAMPLE)));
-            assertEquals(2, p.get("total").asInt());
-            assertEquals("f4-e4", p.get("moves").get(0).get("move").asText());
-            assertEquals(2, p.get("moves").get(0).get("games").asInt());
-            assertEquals(1, p.get("moves").get(0).get("wins").asInt());
-            assertEquals(50, p.get("moves").get(0).get("score").asInt());
-            assertEquals(2, p.get("games").size());
-            assertEquals(400, client.get("/api/positions?epn=" + enc("q 1 1")).code());
-        });
+        @Test
+        void thePositionsApiGivesTheNextMovesWithTheirScoresAndTheGames() {
+            withApp((client, port) -> {
+                JsonNode p = json(client.get("/api/positions?epn=" + enc(ViewerFixture.EXAMPLE)));
+                assertEquals(2, p.get("total").asInt());
+                assertEquals("f4-e4", p.get("moves").get(0).get("move").asText());
+                assertEquals(2, p.get("moves").get(0).get("games").asInt());
+                assertEquals(1, p.get("moves").get(0).get("wins").asInt());
+                assertEquals(50, p.get("moves").get(0).get("score").asInt());
+                assertEquals(2, p.get("games").size());
+                assertEquals(400, client.get("/api/positions?epn=" + enc("q 1 1")).code());
+            });
+        }
     }
 }

@@ -11,6 +11,7 @@ import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
+import org.jooq.SQLDialect;
 import org.jooq.SortField;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
@@ -63,7 +64,7 @@ public final class GameList {
     private Page findInSql(GameFilter filter, Optional<IndexedGames> indexed, int pageSize) {
         Table<?> from = GAME.leftJoin(ANALYSIS).on(ANALYSIS.GAME_ID.eq(GAME.ID));
         boolean listed = indexed.isPresent() && indexed.get().size() <= listedIds;
-        Condition where = condition(filter);
+        Condition where = condition(filter, dsl.dialect());
         if (listed) {
             where = where.and(GAME.ID.in(indexed.get().ids().stream().map(DSL::inline).toList()));
         } else if (indexed.isPresent()) {
@@ -81,7 +82,7 @@ public final class GameList {
         List<GameSummary> rows = dsl.select(COLUMNS)
                 .from(from)
                 .where(where)
-                .orderBy(order(filter, listed))
+                .orderBy(order(filter, listed, dsl.dialect()))
                 .limit(pageSize)
                 .offset((long) (filter.page() - 1) * pageSize)
                 .fetch(GameList::summary);
@@ -139,8 +140,12 @@ public final class GameList {
         return c;
     }
 
-    /** The filters that need a game's row (see {@link #filtersRows}); {@link IndexedGames} answers the others. */
-    static Condition condition(GameFilter f) {
+    /**
+     * The filters that need a game's row (see {@link #filtersRows}); {@link IndexedGames} answers
+     * the others. Dates compare as H2 compares them on every database ({@link TextOrder}).
+     */
+    static Condition condition(GameFilter f, SQLDialect dialect) {
+        Field<String> date = TextOrder.of(dialect, GAME.DATE);
         Condition c = DSL.noCondition();
         if (f.event() != null) c = c.and(GAME.EVENT.containsIgnoreCase(f.event()));
         if (f.result() != null) c = c.and(GAME.RESULT.eq(f.result()));
@@ -148,8 +153,8 @@ public final class GameList {
         if (f.variant() != null) c = c.and(GAME.VARIANT.eq(f.variant().tagName()));
         // dates are YYYY.MM.DD text, so text order is date order; a bare year or month covers all its days
         // an unknown year (????) sorts after every digit: the upper bound keeps it out
-        if (f.dateFrom() != null) c = c.and(GAME.DATE.ge(f.dateFrom())).and(GAME.DATE.le("9999.99.99"));
-        if (f.dateTo() != null) c = c.and(GAME.DATE.le(f.dateTo() + ".99"));
+        if (f.dateFrom() != null) c = c.and(date.ge(f.dateFrom())).and(date.le("9999.99.99"));
+        if (f.dateTo() != null) c = c.and(date.le(f.dateTo() + ".99"));
         if (f.text() != null) {
             String t = f.text();
             c = c.and(GAME.WHITE.containsIgnoreCase(t)
@@ -168,22 +173,22 @@ public final class GameList {
      * the primary key in ascending order and takes that for a descending one too: sorting by
      * {@code id + 0} makes it sort for itself.
      */
-    private static List<SortField<?>> order(GameFilter f, boolean inList) {
+    private static List<SortField<?>> order(GameFilter f, boolean inList, SQLDialect dialect) {
         Field<Long> id = inList ? GAME.ID.plus(DSL.inline(0L)) : GAME.ID;
-        Field<?> field = f.sort().equals("id") ? id : sortColumn(f.sort());
+        Field<?> field = f.sort().equals("id") ? id : sortColumn(f.sort(), dialect);
         SortField<?> first = f.descending() ? field.desc().nullsLast() : field.asc().nullsFirst();
         if (f.sort().equals("id")) return List.of(first);
         return List.of(first, f.descending() ? id.desc() : id.asc());
     }
 
-    /** The column a sort of the list ({@link GameFilter#SORTS}) is by. */
-    static Field<?> sortColumn(String sort) {
+    /** The column a sort of the list ({@link GameFilter#SORTS}) is by, text in H2's order ({@link TextOrder}). */
+    static Field<?> sortColumn(String sort, SQLDialect dialect) {
         return switch (sort) {
-            case "date" -> GAME.DATE;
-            case "white" -> GAME.WHITE;
-            case "black" -> GAME.BLACK;
-            case "event" -> GAME.EVENT;
-            case "result" -> GAME.RESULT;
+            case "date" -> TextOrder.of(dialect, GAME.DATE);
+            case "white" -> TextOrder.of(dialect, GAME.WHITE);
+            case "black" -> TextOrder.of(dialect, GAME.BLACK);
+            case "event" -> TextOrder.of(dialect, GAME.EVENT);
+            case "result" -> TextOrder.of(dialect, GAME.RESULT);
             case "plies" -> GAME.PLY_COUNT;
             case "findings" -> ANALYSIS.FINDINGS;
             default -> GAME.ID;

@@ -45,7 +45,7 @@ public final class PlayerSummary {
                       SELECT id, 'b' AS colour FROM game WHERE black = {0}) p
                 JOIN finding f ON f.game_id = p.id AND f.player = p.colour
                 GROUP BY f.code
-                ORDER BY 2 DESC, 1""", player)
+                ORDER BY 2 DESC, {1}""", player, DSL.field(TextOrder.of(dsl, "f.code")))
                 .map(r -> new CodeCount(r.get(0, String.class), r.get(1, int.class)));
         List<ShadowCount> shadows = dsl.fetch("""
                 SELECT s.size,

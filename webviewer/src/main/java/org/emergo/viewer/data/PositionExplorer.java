@@ -50,7 +50,7 @@ public final class PositionExplorer {
                   AND g.variant = ?
                   AND p.next_move IS NOT NULL
                 GROUP BY p.next_move
-                ORDER BY 2 DESC, 1""", hash, variant)
+                ORDER BY 2 DESC, """ + TextOrder.of(dsl, "p.next_move"), hash, variant)
                 .map(r -> new NextMove(r.get(0, String.class), r.get(1, int.class), r.get(2, int.class), r.get(3, int.class),
                         r.get(4, int.class)));
         int total = dsl.fetchOne("""

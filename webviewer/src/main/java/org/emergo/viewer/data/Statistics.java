@@ -26,7 +26,8 @@ public final class Statistics {
 
     Chart results() {
         Map<String, int[]> byVariant = new LinkedHashMap<>();
-        for (Record r : dsl.fetch("SELECT variant, result, COUNT(*) FROM game GROUP BY variant, result ORDER BY variant")) {
+        for (Record r : dsl.fetch("SELECT variant, result, COUNT(*) FROM game GROUP BY variant, result ORDER BY "
+                + TextOrder.of(dsl, "variant"))) {
             int[] counts = byVariant.computeIfAbsent(r.get(0, String.class), v -> new int[4]);
             String result = r.get(1, String.class);
             int slot = "1-0".equals(result) ? 0 : "1/2-1/2".equals(result) ? 1 : "0-1".equals(result) ? 2 : 3;
@@ -56,7 +57,7 @@ public final class Statistics {
     }
 
     Chart findings() {
-        List<Chart.Bar> bars = dsl.fetch("SELECT code, COUNT(*) FROM finding GROUP BY code ORDER BY 2 DESC, 1")
+        List<Chart.Bar> bars = dsl.fetch("SELECT code, COUNT(*) FROM finding GROUP BY code ORDER BY 2 DESC, " + TextOrder.of(dsl, "code"))
                 .map(r -> new Chart.Bar(r.get(0, String.class), List.of(r.get(1, int.class))));
         return new Chart("findings", "Findings by code", "findings", List.of("findings"), bars, true);
     }

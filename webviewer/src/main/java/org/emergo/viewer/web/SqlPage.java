@@ -10,18 +10,31 @@ import org.emergo.viewer.data.Urls;
  * The SQL page: the form, the example queries one click away, and the result of the query
  * asked (or what was wrong with it).
  *
- * @param result null when no query ran
- * @param error  null unless the query was refused or failed
+ * @param result     null when no query ran
+ * @param error      null unless the query was refused or failed
+ * @param maxCsvRows the most rows the CSV download holds
+ * @param token      this server's token, which the forms send back (see {@link SqlHandlers})
+ * @param held       whether the query came from elsewhere and was shown without being run
  */
 public record SqlPage(String query, List<QueryLibrary.Example> examples, QueryResult result, String error, long millis,
-        int maxRows) {
+        int maxRows, int maxCsvRows, String token, boolean held) {
+
+    /** Queries longer than this, URL-encoded, get no link: a request line that long is refused (8 KB with its headers). */
+    static final int MAX_LINK = 6_000;
 
     public String exampleUrl(QueryLibrary.Example e) {
         return "/sql?example=" + Urls.encode(e.name());
     }
 
-    public String csvUrl() {
-        return "/sql.csv?q=" + Urls.encode(query);
+    /** A link that runs the query again (to bookmark or share), or null for a query too long for one. */
+    public String link() {
+        String url = "/sql?q=" + Urls.encode(query);
+        return url.length() <= MAX_LINK ? url : null;
+    }
+
+    /** A number as the page writes it: 1,000,000. */
+    public String count(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n);
     }
 
     public List<String> labels() {

@@ -229,7 +229,7 @@ class GameListTest {
 
     /** Every filter as a condition on the joined rows, the list's order, all of it at once. */
     private static List<Long> plainSql(GameFilter f) {
-        Condition c = GameList.condition(f);
+        Condition c = GameList.condition(f, db.dialect());
         if (f.player() != null) c = c.and(GAME.WHITE.eq(f.player()).or(GAME.BLACK.eq(f.player())));
         if (f.white() != null) c = c.and(GAME.WHITE.eq(f.white()));
         if (f.black() != null) c = c.and(GAME.BLACK.eq(f.black()));
@@ -240,7 +240,7 @@ class GameListTest {
             c = c.and(DSL.exists(DSL.selectOne().from(FINDING)
                     .where(FINDING.GAME_ID.eq(GAME.ID)).and(FINDING.CODE.eq(f.code().name()))));
         }
-        Field<?> key = GameList.sortColumn(f.sort());
+        Field<?> key = GameList.sortColumn(f.sort(), db.dialect());
         List<SortField<?>> order = List.of(f.descending() ? key.desc().nullsLast() : key.asc().nullsFirst(),
                 f.descending() ? GAME.ID.desc() : GAME.ID.asc());
         return db.dsl().select(GAME.ID).from(GAME.leftJoin(ANALYSIS).on(ANALYSIS.GAME_ID.eq(GAME.ID)))

@@ -1,0 +1,134 @@
+package org.emergo.viewer.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.emergo.replay.GameRecord;
+import org.emergo.rules.Variant;
+import org.emergo.store.AnalysisJob;
+import org.emergo.store.Database;
+import org.emergo.store.GameRepository;
+import org.emergo.store.PostgresServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The games list, a player's latest games and the statistics give the same answers on a
+ * PostgreSQL database with a linguistic collation as on H2: the same games, in the same order.
+ * Names, events and dates are chosen where a linguistic order differs from H2's: case, accents,
+ * punctuation, and unknown dates ("????"), which H2 sorts after every digit.
+ */
+@Tag("postgres")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SameAnswersOnEveryDatabaseTest {
+
+    private static final List<String> PLAYERS = List.of("Aster, Ada", "aster, Bo", "Ångström, Åsa", "Zeeman, Zoë", "de Vries, Dirk",
+            "O'Neill, Ona", "van Zon, Ed", "Zeeman-Åker, Al");
+    private static final List<String> DATES = List.of("2003.05.14", "2003.??.??", "????.??.??", "1999.12.31", "2010.01.02",
+            "2003.05.??");
+    private static final List<String> EVENTS = List.of("e-4 Open", "E4 open", "Open", "open 2", "Ölympiade", "_first");
+    private static final List<String> RESULTS = List.of("1-0", "0-1", "1/2-1/2", "*");
+
+    /** The databases, made by CREATE DATABASE with these options, by a name for messages. */
+    private static final Map<String, String> COLLATIONS = Map.of(
+            "ICU en-US", "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'",
+            "C.UTF-8", "TEMPLATE template0 LOCALE 'C.UTF-8'");
+
+    private Database h2;
+    private final Map<String, Database> postgres = new LinkedHashMap<>();
+
+    @BeforeAll
+    void databases() {
+        h2 = filled(Database.open("jdbc:h2:mem:same-answers-" + UUID.randomUUID()));
+        COLLATIONS.forEach((name, options) -> postgres.put(name, filled(Database.open(PostgresServer.get().newDatabaseUrl(options)))));
+        // the comparison means something: this database orders text otherwise than bytes
+        assertTrue(postgres.get("ICU en-US").dsl().fetchOne("SELECT 'a' < 'B' AND '????' < '0'").get(0, Boolean.class));
+    }
+
+    @AfterAll
+    void close() {
+        h2.close();
+        postgres.values().forEach(Database::close);
+    }
+
+    /** Every player against the next, with dates, events and results going round; one game has no date. */
+    private static Database filled(Database db) {
+        List<GameRecord> games = new ArrayList<>();
+        int n = 0;
+        for (String white : PLAYERS) {
+            for (String black : PLAYERS) {
+                Map<String, String> tags = new LinkedHashMap<>();
+                tags.put("Event", EVENTS.get(n % EVENTS.size()));
+                if (n % 11 != 10) tags.put("Date", DATES.get(n % DATES.size()));
+                tags.put("White", white);
+                tags.put("Black", black);
+                tags.put("Result", RESULTS.get(n % RESULTS.size()));
+                games.add(new GameRecord(Variant.EMERGO, tags, null, n % 2 == 0 ? List.of("e4") : List.of("e4", "e6"), null,
+                        "same", n + 1));
+                n++;
+            }
+        }
+        new GameRepository(db.dsl()).insertAll(games, null);
+        new AnalysisJob(db, 1).run(false, done -> { });
+        return db;
+    }
+
+    /** Each order of the list, with date ranges, a player, and free text. */
+    @ParameterizedTest
+    @ValueSource(strings = {"id", "date", "white", "black", "event", "result", "plies"})
+    void theGamesListSortsAndFiltersAsOnH2(String sort) {
+        int compared = 0;
+        for (String dir : new String[] {"asc", "desc"}) {
+            for (String[] range : new String[][] {{null, null}, {"2003", null}, {null, "2003.05"}, {"2000", "2010"}, {"2003.05", "2003.05"}}) {
+                for (String player : new String[] {null, "Ångström, Åsa", "aster, Bo"}) {
+                    for (String text : new String[] {null, "open", "ÅNGSTRÖM", "zeeman-"}) {
+                        Map<String, String> p = new HashMap<>();
+                        p.put("sort", sort);
+                        p.put("dir", dir);
+                        if (range[0] != null) p.put("from", range[0]);
+                        if (range[1] != null) p.put("to", range[1]);
+                        if (player != null) p.put("player", player);
+                        if (text != null) p.put("q", text);
+                        GameFilter filter = GameFilter.parse(p::get);
+                        GameList.Page expected = new GameList(h2.dsl()).find(filter, 200);
+                        postgres.forEach((name, db) -> {
+                            GameList.Page got = new GameList(db.dsl()).find(filter, 200);
+                            assertEquals(expected.total(), got.total(), name + " " + p);
+                            assertEquals(ids(expected), ids(got), name + " " + p);
+                        });
+                        compared++;
+                    }
+                }
+            }
+        }
+        assertEquals(2 * 5 * 3 * 4, compared);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Ångström, Åsa", "O'Neill, Ona", "van Zon, Ed"})
+    void aPlayersLatestGamesAndFindingsAreAsOnH2(String player) {
+        PlayerSummary.Summary expected = new PlayerSummary(h2.dsl()).of(player);
+        assertTrue(expected.games() > 0);
+        postgres.forEach((name, db) -> {
+            PlayerSummary.Summary got = new PlayerSummary(db.dsl()).of(player);
+            assertEquals(expected.recent().stream().map(GameSummary::id).toList(), got.recent().stream().map(GameSummary::id).toList(),
+                    name);
+            assertEquals(expected.colours(), got.colours(), name);
+            assertEquals(expected.findings(), got.findings(), name);
+        });
+    }
+
+    private static List<Long> ids(GameList.Page page) {
+        return page.games().stream().map(GameSummary::id).toList();
+    }
+}
