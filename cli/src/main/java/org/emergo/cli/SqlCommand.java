@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.emergo.store.Database;
 import org.emergo.store.OutputFormat;
 import org.emergo.store.ReadOnlyQuery;
+import org.emergo.store.SchemaCatalog;
 import org.emergo.store.StoreException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,12 +19,13 @@ import picocli.CommandLine.Command;
         description = {
             "Run one read-only SQL query on a database and print its rows.",
             "Statements that would change anything are refused, and a query may run for 30 s at most. "
-                    + "Example queries are in sql/queries/ (use --file); the tables are described in README.md.",
+                    + "Example queries are in sql/queries/ (use --file); --schema lists the tables and what they hold.",
             "The finding codes are in docs/findings.md#finding-codes."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  emergo sql \"SELECT code, COUNT(*) FROM finding GROUP BY code\"",
-            "  emergo sql --db emergo-data/demo --file sql/queries/05_game_length.sql"})
+            "  emergo sql --db emergo-data/demo --file sql/queries/05_game_length.sql",
+            "  emergo sql --schema"})
 final class SqlCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
@@ -39,13 +41,17 @@ final class SqlCommand implements Callable<Integer> {
     @CommandLine.Parameters(arity = "0..1", paramLabel = "QUERY", description = "The query, in quotes.")
     String query;
 
+    @CommandLine.Option(names = "--schema",
+            description = "List every table and view with its columns, their types and what each holds, instead of a query.")
+    boolean schema;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
-        if ((query == null) == (file == null)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give either QUERY or --file FILE");
+        if (schema ? query != null || file != null : (query == null) == (file == null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give either QUERY, --file FILE or --schema");
         }
         OutputFormat output;
         try {
@@ -63,8 +69,18 @@ final class SqlCommand implements Callable<Integer> {
             err.println(missing);
             return 1;
         }
-        String sql = query != null ? query : Files.readString(file, StandardCharsets.UTF_8);
         PrintWriter out = spec.commandLine().getOut();
+        if (schema) {
+            try (Database database = db.open()) {
+                SchemaListing.print(SchemaCatalog.read(database), output, out);
+            } catch (StoreException e) {
+                err.println("emergo sql: " + e.getMessage());
+                return 1;
+            }
+            out.flush();
+            return 0;
+        }
+        String sql = query != null ? query : Files.readString(file, StandardCharsets.UTF_8);
         try (Database database = db.open()) {
             new ReadOnlyQuery(database).run(sql, output.writer(out));
         } catch (StoreException e) {

@@ -2,6 +2,7 @@ package org.emergo.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -400,7 +401,42 @@ class DatabaseCommandsTest {
         String db = importedRuleBreaches();
         CommandLineRun r = CommandLineRun.run("sql", "--db", db);
         assertEquals(2, r.exitCode());
-        assertTrue(r.err().contains("give either QUERY or --file FILE"), r::err);
+        assertTrue(r.err().contains("give either QUERY, --file FILE or --schema"), r::err);
+    }
+
+    @Test
+    void sqlSchemaListsEveryTableWithItsColumnsTypesAndDescriptions() throws IOException {
+        String db = importedRuleBreaches();
+
+        CommandLineRun r = CommandLineRun.run("sql", "--db", db, "--schema");
+
+        assertEquals(0, r.exitCode(), r::err);
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.contains("game: one row per distinct game: the standard tags, the moves as written, where it came from"),
+                r::out);
+        assertTrue(lines.stream().anyMatch(l -> l.matches("  white +VARCHAR\\(100000\\) +the White player's name as written")),
+                r::out);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("position_board (view): ")), r::out);
+
+        CommandLineRun json = CommandLineRun.run("sql", "--db", db, "--schema", "--format", "json");
+        assertEquals(0, json.exitCode(), json::err);
+        JsonNode rows = new ObjectMapper().readTree(json.out());
+        JsonNode e5 = null;
+        for (JsonNode row : rows) {
+            assertFalse(row.get("description").isNull(), row::toString);
+            if (row.get("table_name").asText().equals("position_board") && row.get("column_name").asText().equals("e5")) e5 = row;
+        }
+        assertNotNull(e5);
+        assertEquals("view", e5.get("kind").asText());
+        assertEquals("INTEGER", e5.get("type").asText());
+    }
+
+    @Test
+    void sqlSchemaWithAQueryIsABadUsage() throws IOException {
+        String db = importedRuleBreaches();
+        CommandLineRun r = CommandLineRun.run("sql", "--db", db, "--schema", "SELECT 1");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().contains("give either QUERY, --file FILE or --schema"), r::err);
     }
 
     // ---- analyze ----

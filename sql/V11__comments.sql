@@ -1,0 +1,226 @@
+-- What every table, view and column holds, said in the database itself, so that the viewer's
+-- SQL page, `emergo sql --schema`, psql's \d+ and any other client show it. Each later
+-- migration that adds a table or column comments it in the same file.
+--
+-- H2 forgets the comments of a view's columns when it opens a file again (2.3 and 2.4 alike);
+-- emergo's schema listing then reads them from this file (store SchemaCatalog).
+
+COMMENT ON TABLE source_file IS 'one row per imported file, so that importing the same content twice adds nothing';
+COMMENT ON COLUMN source_file.id IS 'the file''s number';
+COMMENT ON COLUMN source_file.path IS 'the path the file was imported from (inside an archive: archive!entry)';
+COMMENT ON COLUMN source_file.content_sha256 IS 'SHA-256 of the file''s bytes (hex): the same content is imported once';
+COMMENT ON COLUMN source_file.size_bytes IS 'the file''s size in bytes';
+COMMENT ON COLUMN source_file.games IS 'games added from the file';
+COMMENT ON COLUMN source_file.duplicates IS 'records that were games already stored';
+COMMENT ON COLUMN source_file.errors IS 'records rejected (see import_error)';
+COMMENT ON COLUMN source_file.imported_at IS 'when the whole file was committed (UTC)';
+
+COMMENT ON TABLE game IS 'one row per distinct game: the standard tags, the moves as written, where it came from';
+COMMENT ON COLUMN game.id IS 'the game''s number, as in /game/{id}';
+COMMENT ON COLUMN game.variant IS 'Emergo or HexEmergo';
+COMMENT ON COLUMN game.event IS 'the Event tag';
+COMMENT ON COLUMN game.site IS 'the Site tag';
+COMMENT ON COLUMN game.date IS 'the Date tag as written: YYYY.MM.DD with ?? for unknown parts';
+COMMENT ON COLUMN game.round IS 'the Round tag';
+COMMENT ON COLUMN game.white IS 'the White player''s name as written';
+COMMENT ON COLUMN game.black IS 'the Black player''s name as written';
+COMMENT ON COLUMN game.result IS 'the recorded result: 1-0, 0-1, 1/2-1/2 or *';
+COMMENT ON COLUMN game.setup_epn IS 'the position string the game starts from (SetUp games), NULL for the normal start';
+COMMENT ON COLUMN game.moves IS 'the main line''s moves as written, joined by single spaces';
+COMMENT ON COLUMN game.movetext IS 'the whole movetext with comments and variations, NULL when it held nothing beyond the numbered moves';
+COMMENT ON COLUMN game.ply_count IS 'moves in the main line';
+COMMENT ON COLUMN game.fingerprint IS 'a 64-bit key of what makes two records the same game, for the duplicate check';
+COMMENT ON COLUMN game.source IS 'the file (or archive entry) the record was read from';
+COMMENT ON COLUMN game.source_line IS 'the line of the record''s first character in that file';
+COMMENT ON COLUMN game.source_file_id IS 'the source_file row of that file';
+COMMENT ON COLUMN game.imported_at IS 'when the game was stored (UTC)';
+
+COMMENT ON TABLE game_tag IS 'every tag of a game beyond the standard ones (WhiteElo, TimeControl, ...)';
+COMMENT ON COLUMN game_tag.game_id IS 'the game';
+COMMENT ON COLUMN game_tag.seq IS 'the tag''s place among all tags of the record';
+COMMENT ON COLUMN game_tag.name IS 'the tag''s name as written';
+COMMENT ON COLUMN game_tag.value IS 'the tag''s value (write it "VALUE" in other H2 tools: a keyword there)';
+
+COMMENT ON TABLE import_error IS 'a record the importer rejected: where it was and what was wrong';
+COMMENT ON COLUMN import_error.id IS 'the error''s number';
+COMMENT ON COLUMN import_error.source IS 'the file (or archive entry)';
+COMMENT ON COLUMN import_error.line IS 'the line of the problem';
+COMMENT ON COLUMN import_error.col IS 'the column of the problem';
+COMMENT ON COLUMN import_error.message IS 'what was wrong';
+COMMENT ON COLUMN import_error.excerpt IS 'the text around the problem';
+COMMENT ON COLUMN import_error.source_file_id IS 'the source_file row of that file';
+COMMENT ON COLUMN import_error.created_at IS 'when it was rejected (UTC)';
+
+COMMENT ON TABLE analysis IS 'the latest replay of a game by emergo analyze: how it ended by rule and its figures';
+COMMENT ON COLUMN analysis.game_id IS 'the game';
+COMMENT ON COLUMN analysis.result_by_rule IS '1-0, 0-1, 1/2-1/2, or * while the game is undecided by rule';
+COMMENT ON COLUMN analysis.termination IS 'how it ended: loss with no pieces, draw with no legal entry, draw blocked, draw by repetition, undecided';
+COMMENT ON COLUMN analysis.end_ply IS 'the ply at which the game ended by rule, NULL if it did not';
+COMMENT ON COLUMN analysis.stopped_at_ply IS 'the ply of a finding that stopped the replay, NULL if none did';
+COMMENT ON COLUMN analysis.plies_replayed IS 'moves carried out';
+COMMENT ON COLUMN analysis.findings IS 'findings in the game (rows of finding)';
+COMMENT ON COLUMN analysis.findings_digest IS 'SHA-256 of the findings: equal digests, equal findings';
+COMMENT ON COLUMN analysis.engine_version IS 'the rules engine''s version that replayed it';
+COMMENT ON COLUMN analysis.analysed_at IS 'when (UTC)';
+COMMENT ON COLUMN analysis.captures IS 'captures carried out';
+COMMENT ON COLUMN analysis.men_captured IS 'men those captures took';
+COMMENT ON COLUMN analysis.longest_capture IS 'men taken by the longest capture played, 0 when there was none';
+COMMENT ON COLUMN analysis.first_capture_ply IS 'the ply of the first capture, NULL when there was none';
+COMMENT ON COLUMN analysis.biggest_capture_available IS 'the longest capture ever available (largest position.max_capture)';
+COMMENT ON COLUMN analysis.tallest IS 'height of the tallest column that stood in the game';
+COMMENT ON COLUMN analysis.tallest_square IS 'where it first stood at that height, NULL when no column stood';
+COMMENT ON COLUMN analysis.tallest_ply IS 'when it first stood there (ply 0 is the start position)';
+COMMENT ON COLUMN analysis.shadowpieces IS 'shadowpieces entered';
+COMMENT ON COLUMN analysis.white_material_end IS 'men White controlled in the last position replayed (in hand and in owned columns)';
+COMMENT ON COLUMN analysis.black_material_end IS 'men Black controlled in the last position replayed';
+COMMENT ON COLUMN analysis.white_mobility IS 'White''s legal moves averaged over the positions White moved from';
+COMMENT ON COLUMN analysis.black_mobility IS 'Black''s legal moves averaged over the positions Black moved from';
+
+COMMENT ON TABLE analysis_history IS 'one row per game and rules engine version that analysed it';
+COMMENT ON COLUMN analysis_history.game_id IS 'the game';
+COMMENT ON COLUMN analysis_history.engine_version IS 'the rules engine''s version';
+COMMENT ON COLUMN analysis_history.result_by_rule IS 'the result by rule that version found';
+COMMENT ON COLUMN analysis_history.findings IS 'the findings it found';
+COMMENT ON COLUMN analysis_history.findings_digest IS 'SHA-256 of those findings';
+COMMENT ON COLUMN analysis_history.analysed_at IS 'when (UTC)';
+
+COMMENT ON TABLE position IS 'every position of every analysed game: ply 0 the start, ply n the position after move n';
+COMMENT ON COLUMN position.game_id IS 'the game';
+COMMENT ON COLUMN position.ply IS '0 for the start position, n after move n';
+COMMENT ON COLUMN position.hash IS 'the 64-bit position hash (emergo moves --json prints it): equal positions, equal hashes';
+COMMENT ON COLUMN position.epn IS 'the position string: side to move, men in hand, columns';
+COMMENT ON COLUMN position.side_to_move IS 'w or b';
+COMMENT ON COLUMN position.white_in_hand IS 'White''s men in hand';
+COMMENT ON COLUMN position.black_in_hand IS 'Black''s men in hand';
+COMMENT ON COLUMN position.white_columns IS 'columns White owns';
+COMMENT ON COLUMN position.black_columns IS 'columns Black owns';
+COMMENT ON COLUMN position.white_material IS 'men White controls: in hand plus every man of the columns White owns';
+COMMENT ON COLUMN position.black_material IS 'men Black controls';
+COMMENT ON COLUMN position.tallest IS 'height of the tallest column (0 on an empty board)';
+COMMENT ON COLUMN position.legal_moves IS 'legal moves of the side to move (0 once the game is over)';
+COMMENT ON COLUMN position.max_capture IS 'men the longest capture available to the side to move takes (0: no capture)';
+COMMENT ON COLUMN position.next_move IS 'the move played from this position, canonical; NULL where the replay ended';
+COMMENT ON COLUMN position.next_move_text IS 'that move as written, NULL when written exactly as next_move';
+COMMENT ON COLUMN position.board IS 'one character per square in position_board''s order: . vacant, A-Z White height 1-26, a-z Black, + - taller';
+
+COMMENT ON TABLE finding IS 'a move that broke a rule, with the finding code and what was due';
+COMMENT ON COLUMN finding.id IS 'the finding''s number';
+COMMENT ON COLUMN finding.game_id IS 'the game';
+COMMENT ON COLUMN finding.ply IS 'the move''s ply (ply n is move n)';
+COMMENT ON COLUMN finding.code IS 'the finding code, such as MISSED_CAPTURE (docs/findings.md)';
+COMMENT ON COLUMN finding.player IS 'w or b: who made the move (for RESULT_MISMATCH the side to move at the end)';
+COMMENT ON COLUMN finding.move_text IS 'the move as written (the result tag for RESULT_MISMATCH)';
+COMMENT ON COLUMN finding.expected IS 'for capture codes one legal maximal route that was due (the result by rule for RESULT_MISMATCH)';
+COMMENT ON COLUMN finding.expected_count IS 'men that route takes';
+COMMENT ON COLUMN finding.message IS 'the finding in words';
+
+COMMENT ON TABLE shadowpiece IS 'a shadowpiece (all a player''s men in hand entered at once) and what became of it';
+COMMENT ON COLUMN shadowpiece.game_id IS 'the game';
+COMMENT ON COLUMN shadowpiece.ply IS 'the ply that entered it';
+COMMENT ON COLUMN shadowpiece.player IS 'w or b';
+COMMENT ON COLUMN shadowpiece.square IS 'where it was entered';
+COMMENT ON COLUMN shadowpiece.size IS 'men in it';
+COMMENT ON COLUMN shadowpiece.times_jumped IS 'men the opponent took from it';
+COMMENT ON COLUMN shadowpiece.end_ply IS 'the ply at which its owner lost the top, NULL while it stands';
+COMMENT ON COLUMN shadowpiece.plies_on_top IS 'plies from its entry until it lost the top (or the last ply replayed)';
+COMMENT ON COLUMN shadowpiece.fate IS 'standing, taken (square emptied) or freed (prisoners freed)';
+COMMENT ON COLUMN shadowpiece.last_square IS 'where it stood last';
+COMMENT ON COLUMN shadowpiece.last_height IS 'its height there';
+
+COMMENT ON TABLE capture_length IS 'captures played in a game by size: one row per game and men taken';
+COMMENT ON COLUMN capture_length.game_id IS 'the game';
+COMMENT ON COLUMN capture_length.men IS 'men taken';
+COMMENT ON COLUMN capture_length.captures IS 'captures that took that many';
+COMMENT ON COLUMN capture_length.first_ply IS 'the ply of the first capture of this size';
+
+COMMENT ON TABLE tall_column IS 'where tall columns stood: per game, square and height from 5 up, the first ply a column that tall or taller stood there';
+COMMENT ON COLUMN tall_column.game_id IS 'the game';
+COMMENT ON COLUMN tall_column.square IS 'the square, such as e5';
+COMMENT ON COLUMN tall_column.height IS 'the height, 5 or more';
+COMMENT ON COLUMN tall_column.first_ply IS 'the first ply at which a column of that height or taller stood there';
+COMMENT ON COLUMN tall_column.owner IS 'w or b: who owned it at that ply';
+
+COMMENT ON TABLE capture_chance IS 'positions where the side to move could take 3 or more men, with what it took';
+COMMENT ON COLUMN capture_chance.game_id IS 'the game';
+COMMENT ON COLUMN capture_chance.ply IS 'the position''s ply';
+COMMENT ON COLUMN capture_chance.player IS 'w or b: the side to move';
+COMMENT ON COLUMN capture_chance.available IS 'men the longest capture available takes';
+COMMENT ON COLUMN capture_chance.taken IS 'men the move played took (0: not a capture; NULL: the replay ended here)';
+
+COMMENT ON TABLE game_stage IS 'material and mobility over a game in stages of 40 plies (stage s: plies 40s to 40s+39)';
+COMMENT ON COLUMN game_stage.game_id IS 'the game';
+COMMENT ON COLUMN game_stage.stage IS 'the stage, from 0';
+COMMENT ON COLUMN game_stage.white_material IS 'White''s material in the stage''s first position';
+COMMENT ON COLUMN game_stage.black_material IS 'Black''s material in the stage''s first position';
+COMMENT ON COLUMN game_stage.white_mobility IS 'White''s legal moves averaged over the stage''s positions White moved from';
+COMMENT ON COLUMN game_stage.black_mobility IS 'Black''s legal moves averaged likewise';
+
+COMMENT ON VIEW move IS 'the moves carried out by the replay: ply 1 is the first move (view over position)';
+COMMENT ON COLUMN move.game_id IS 'the game';
+COMMENT ON COLUMN move.ply IS 'the move''s ply: 1 for the first move';
+COMMENT ON COLUMN move.text IS 'the move as written';
+COMMENT ON COLUMN move.canonical IS 'the move in canonical notation';
+
+COMMENT ON VIEW analysis_change IS 'games whose findings differ between two rules engine versions that analysed them';
+COMMENT ON COLUMN analysis_change.game_id IS 'the game';
+COMMENT ON COLUMN analysis_change.old_version IS 'the older engine version';
+COMMENT ON COLUMN analysis_change.new_version IS 'the newer engine version';
+COMMENT ON COLUMN analysis_change.old_findings IS 'findings the older version found';
+COMMENT ON COLUMN analysis_change.new_findings IS 'findings the newer version found';
+COMMENT ON COLUMN analysis_change.old_result_by_rule IS 'the older version''s result by rule';
+COMMENT ON COLUMN analysis_change.new_result_by_rule IS 'the newer version''s result by rule';
+
+COMMENT ON VIEW position_board IS 'every position with one column per square of either board holding the signed height there: ABS(e5) >= 5 is a column of 5 or more on e5 (reads every position row)';
+COMMENT ON COLUMN position_board.game_id IS 'the game';
+COMMENT ON COLUMN position_board.ply IS 'the position''s ply';
+COMMENT ON COLUMN position_board.a1 IS 'height of the column on a1 (HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.a2 IS 'height of the column on a2 (HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.a3 IS 'height of the column on a3 (HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.a4 IS 'height of the column on a4 (HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.a5 IS 'height of the column on a5 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.b1 IS 'height of the column on b1 (HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.b2 IS 'height of the column on b2 (HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.b3 IS 'height of the column on b3 (HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.b4 IS 'height of the column on b4 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.b5 IS 'height of the column on b5 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.b6 IS 'height of the column on b6 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.c1 IS 'height of the column on c1 (HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.c2 IS 'height of the column on c2 (HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.c3 IS 'height of the column on c3 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.c4 IS 'height of the column on c4 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.c5 IS 'height of the column on c5 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.c6 IS 'height of the column on c6 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.c7 IS 'height of the column on c7 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.d1 IS 'height of the column on d1 (HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.d2 IS 'height of the column on d2 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.d3 IS 'height of the column on d3 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.d4 IS 'height of the column on d4 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.d5 IS 'height of the column on d5 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.d6 IS 'height of the column on d6 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.d7 IS 'height of the column on d7 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.d8 IS 'height of the column on d8 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.e1 IS 'height of the column on e1 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.e2 IS 'height of the column on e2 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.e3 IS 'height of the column on e3 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.e4 IS 'height of the column on e4 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.e5 IS 'height of the column on e5 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.e6 IS 'height of the column on e6 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.e7 IS 'height of the column on e7 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.e8 IS 'height of the column on e8 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.e9 IS 'height of the column on e9 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.f2 IS 'height of the column on f2 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.f3 IS 'height of the column on f3 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.f4 IS 'height of the column on f4 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.f5 IS 'height of the column on f5 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.f6 IS 'height of the column on f6 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.f7 IS 'height of the column on f7 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.f8 IS 'height of the column on f8 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.g3 IS 'height of the column on g3 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.g4 IS 'height of the column on g4 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.g5 IS 'height of the column on g5 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.g6 IS 'height of the column on g6 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.g7 IS 'height of the column on g7 (Emergo and HexEmergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.h4 IS 'height of the column on h4 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.h5 IS 'height of the column on h5 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.h6 IS 'height of the column on h6 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
+COMMENT ON COLUMN position_board.i5 IS 'height of the column on i5 (Emergo): positive White''s, negative Black''s, NULL vacant; 27 or -27 taller than 26';
