@@ -36,7 +36,7 @@ public final class ReviewJob implements AutoCloseable {
      * The default search depth: a laptop reviews the demo's 3,000 games (590,000 positions) in
      * minutes with it (README.md#judging-the-moves has the figures).
      */
-    public static final int DEFAULT_DEPTH = 4;
+    public static final int DEFAULT_DEPTH = 3;
 
     public static final Limit DEFAULT_LIMIT = Limit.depth(DEFAULT_DEPTH);
 
@@ -77,14 +77,23 @@ public final class ReviewJob implements AutoCloseable {
     private final ReviewRepository repository;
     private final Limit limit;
     private final int threads;
+    private final int ownCurveGames;
+    private final int judgeAgainBatch;
     private final ThreadLocal<Reviewer> reviewers;
     private ReviewSetting setting;
     private ExecutorService onDemand;
 
     public ReviewJob(Database db, Limit limit, int threads) {
+        this(db, limit, threads, OWN_CURVE_GAMES, JUDGE_AGAIN_BATCH);
+    }
+
+    /** For tests: the own curve from fewer games, judging again in smaller batches. */
+    ReviewJob(Database db, Limit limit, int threads, int ownCurveGames, int judgeAgainBatch) {
         this.repository = new ReviewRepository(db);
         this.limit = limit;
         this.threads = Math.max(1, threads);
+        this.ownCurveGames = ownCurveGames;
+        this.judgeAgainBatch = judgeAgainBatch;
         this.reviewers = ThreadLocal.withInitial(() -> new Reviewer(limit));
     }
 
@@ -178,19 +187,19 @@ public final class ReviewJob implements AutoCloseable {
         ReviewSetting s = repository.reload(setting());
         if (s.curveSource().equals(ReviewSetting.DEFAULT_CURVE)) {
             int decisive = repository.decisiveGames(s.id());
-            if (decisive >= OWN_CURVE_GAMES) {
+            if (decisive >= ownCurveGames) {
                 ReviewRepository.Samples samples = repository.samples(s.id());
                 try {
                     s = repository.fitted(s, WinCurve.fit(samples.scores(), samples.results()), decisive);
                 } catch (IllegalArgumentException e) {
-                    // scores that do not vary: the default curve stays
+                    // scores that do not vary, or a fit that does not converge: the default curve stays
                 }
             }
         }
         int of = repository.countJudgedWithOlderCurve(s);
         int done = 0;
         long after = 0;
-        for (List<Long> ids; !(ids = repository.judgedWithOlderCurve(s, after, JUDGE_AGAIN_BATCH)).isEmpty(); ) {
+        for (List<Long> ids; !(ids = repository.judgedWithOlderCurve(s, after, judgeAgainBatch)).isEmpty(); ) {
             repository.judgeAgain(ids, s);
             after = ids.get(ids.size() - 1);
             done += ids.size();
