@@ -15,14 +15,6 @@ final class Evaluation {
 
     static int evaluate(FastBoard b) {
         int me = b.side;
-        int material = b.hand[me] - b.hand[me ^ 1];
-        final int[] cells = b.cells;
-        for (int sq = 0; sq < cells.length; sq++) {
-            int c = cells[sq];
-            if (c == 0) continue;
-            int h = FastBoard.height(c);
-            material += (c & 1) == me ? h : -h;
-        }
-        return material * MAN;
+        return (b.material[me] - b.material[me ^ 1]) * MAN;
     }
 }

@@ -1,5 +1,6 @@
 package org.emergo.search;
 
+import java.util.Arrays;
 import org.emergo.rules.Board;
 import org.emergo.rules.Column;
 import org.emergo.rules.Position;
@@ -8,9 +9,16 @@ import org.emergo.rules.Side;
 /**
  * The search's own board: one mutable position with make and unmake, its own legal move
  * generator writing moves into a {@link MoveList}, and the hash of {@link Position#hash()} kept
- * up to date by every change. Columns are packed ints as in the rules engine: bit 0 the owner
- * (0 white, 1 black), bits 1-15 the prisoners, bits 16-30 the jailers; 0 is a vacant square.
- * The rules engine stays the reference: tests check this board against it move by move.
+ * up to date by every change. The rules engine stays the reference: tests check this board
+ * against it move by move.
+ *
+ * <p>Squares are bits of a long, laid out so that each direction is one constant shift and a
+ * step off the board lands on a bit that is no square (docs/engine.md#the-board): Emergo's 41
+ * squares as the dark squares of the 9x9 drawing, five and four a row with one spare bit between
+ * row pairs (11 bits a pair; the directions are +-5 and +-6); HexEmergo's 37 cells as column*8 +
+ * number (directions +-1, +-8, +-9). {@code cells[bit]} holds the column there packed as in the
+ * rules engine: bit 0 the owner (0 white, 1 black), bits 1-15 the prisoners, bits 16-30 the
+ * jailers; 0 is vacant.
  */
 final class FastBoard {
 
@@ -18,24 +26,33 @@ final class FastBoard {
     static final int MAX_PLY = 128;
 
     final Board board;
-    final int size;
     final int dirs;
-    /** {@code nb[sq * dirs + d]}: the square one step from sq in direction d, or -1. */
+    /** The bit of each square in canonical order, and the square of each bit (-1 for no square). */
+    final int[] bitOf;
+    final int[] sqOf = new int[64];
+    /** Every square's bit. */
+    final long squares;
+    /** Per direction the shift of a bit to its neighbour (positive: to higher bits). */
+    final int[] shift;
+    /** {@code nb[bit * dirs + d]}: the neighbour's bit, or -1 off the board. */
     final int[] nb;
-    /** {@code mid[a * size + b]}: the square jumped going from a to b in one jump, or -1. */
-    final int[] mid;
-    final int centre;
+    final int centreBit;
 
-    final int[] cells;
+    final int[] cells = new int[64];
+    /** Bits of the columns each side owns. */
+    final long[] occ = new long[2];
     /** Men in hand, by side bit. */
     final int[] hand = new int[2];
+    /** Men each side commands: in hand and in the columns it owns. */
+    final int[] material = new int[2];
     /** The side to move: 0 white, 1 black. */
     int side;
     long hash;
 
-    // Undo stacks: the hash before each move, and per move what unmake needs (entered size, jumped columns).
+    // Undo: per move the hash and the material before it, and what unmake needs (entered size, jumped columns).
     private final long[] hashStack = new long[MAX_PLY + 8];
-    private int hashTop;
+    private final int[] materialStack = new int[2 * (MAX_PLY + 8)];
+    private int top;
     private int[] undo = new int[1024];
     private int undoTop;
 
@@ -45,24 +62,50 @@ final class FastBoard {
 
     FastBoard(Board board) {
         this.board = board;
-        size = board.size();
         dirs = board.directions();
-        nb = new int[size * dirs];
+        int size = board.size();
+        bitOf = new int[size];
+        Arrays.fill(sqOf, -1);
+        long all = 0;
         for (int sq = 0; sq < size; sq++) {
-            for (int d = 0; d < dirs; d++) nb[sq * dirs + d] = board.neighbour(sq, d);
+            int bit = board == Board.EMERGO ? emergoBit(board, sq) : board.x(sq) * 8 + board.y(sq);
+            bitOf[sq] = bit;
+            sqOf[bit] = sq;
+            all |= 1L << bit;
         }
-        mid = new int[size * size];
-        java.util.Arrays.fill(mid, -1);
+        squares = all;
+        shift = new int[dirs];
+        nb = new int[64 * dirs];
+        Arrays.fill(nb, -1);
+        Arrays.fill(shift, Integer.MIN_VALUE);
         for (int sq = 0; sq < size; sq++) {
             for (int d = 0; d < dirs; d++) {
-                int m = nb[sq * dirs + d];
-                if (m < 0) continue;
-                int land = nb[m * dirs + d];
-                if (land >= 0) mid[sq * size + land] = m;
+                int to = board.neighbour(sq, d);
+                if (to < 0) continue;
+                int s = bitOf[to] - bitOf[sq];
+                if (shift[d] != Integer.MIN_VALUE && shift[d] != s) throw new IllegalStateException("direction " + d + " is no shift");
+                shift[d] = s;
+                nb[bitOf[sq] * dirs + d] = bitOf[to];
             }
         }
-        centre = board.centre();
-        cells = new int[size];
+        // A step off the board must land on no square.
+        for (int sq = 0; sq < size; sq++) {
+            for (int d = 0; d < dirs; d++) {
+                if (board.neighbour(sq, d) >= 0) continue;
+                int b = bitOf[sq] + shift[d];
+                if (b >= 0 && b < 64 && sqOf[b] >= 0) throw new IllegalStateException("layout wraps at " + board.name(sq));
+            }
+        }
+        centreBit = bitOf[board.centre()];
+    }
+
+    /** Emergo: the square's place (x, y) in the 9x9 drawing; rows y of five (y even) and four, 11 bits a pair. */
+    private static int emergoBit(Board board, int sq) {
+        int f = board.x(sq);
+        int r = board.y(sq);
+        int u = f + r - 4;
+        int v = r - f + 4;
+        return (v >> 1) * 11 + ((v & 1) == 0 ? u >> 1 : 6 + (u >> 1));
     }
 
     static FastBoard of(Position p) {
@@ -74,45 +117,39 @@ final class FastBoard {
     /** Takes a position's contents; the undo stacks start empty. */
     void set(Position p) {
         if (p.board() != board) throw new IllegalArgumentException("position is for " + p.board());
-        for (int sq = 0; sq < size; sq++) {
-            Column c = p.column(sq);
-            cells[sq] = c == null ? 0 : c.pack();
-        }
+        Arrays.fill(cells, 0);
+        occ[0] = 0;
+        occ[1] = 0;
         hand[0] = p.inHand(Side.WHITE);
         hand[1] = p.inHand(Side.BLACK);
+        material[0] = hand[0];
+        material[1] = hand[1];
+        for (int sq = 0; sq < bitOf.length; sq++) {
+            Column c = p.column(sq);
+            if (c == null) continue;
+            int packed = c.pack();
+            int bit = bitOf[sq];
+            cells[bit] = packed;
+            occ[packed & 1] |= 1L << bit;
+            material[packed & 1] += height(packed);
+        }
         side = p.sideToMove().ordinal();
         hash = computeHash();
-        hashTop = 0;
+        top = 0;
         undoTop = 0;
     }
 
     /** The position as the rules engine's value. */
     Position toPosition() {
-        Column[] columns = new Column[size];
-        for (int sq = 0; sq < size; sq++) columns[sq] = Column.unpack(cells[sq]);
+        Column[] columns = new Column[bitOf.length];
+        for (int sq = 0; sq < columns.length; sq++) columns[sq] = Column.unpack(cells[bitOf[sq]]);
         return Position.of(board, columns, hand[0], hand[1], side == 0 ? Side.WHITE : Side.BLACK);
     }
 
     // ---- packed columns (docs/rules.md#pieces-and-columns)
 
-    static int owner(int c) {
-        return c & 1;
-    }
-
-    static int jailers(int c) {
-        return c >>> 16;
-    }
-
-    static int prisoners(int c) {
-        return (c >>> 1) & 0x7fff;
-    }
-
     static int height(int c) {
         return (c >>> 16) + ((c >>> 1) & 0x7fff);
-    }
-
-    static int pack(int owner, int jailers, int prisoners) {
-        return (jailers << 16) | (prisoners << 1) | owner;
     }
 
     /** The jumped column after losing its top man: with no jailer left its prisoners are freed. */
@@ -137,8 +174,8 @@ final class FastBoard {
         return z ^ (z >>> 31);
     }
 
-    static long squareKey(int sq, int packed) {
-        return packed == 0 ? 0 : mix(((long) sq << 32) | packed);
+    private long squareKey(int bit, int packed) {
+        return packed == 0 ? 0 : mix(((long) sqOf[bit] << 32) | packed);
     }
 
     static long handKey(int side, int count) {
@@ -147,71 +184,69 @@ final class FastBoard {
 
     long computeHash() {
         long h = handKey(0, hand[0]) ^ handKey(1, hand[1]) ^ mix(SIDE + side);
-        for (int sq = 0; sq < size; sq++) h ^= squareKey(sq, cells[sq]);
+        for (int bit = 0; bit < 64; bit++) h ^= squareKey(bit, cells[bit]);
         return h;
     }
 
-    // ---- questions about the position
+    // ---- questions about the position, on the bits
 
-    /** Whether side {@code s} could jump something now, whoever is to move (docs/rules.md#captures). */
-    boolean hasCapture(int s) {
-        final int[] cells = this.cells;
-        final int[] nb = this.nb;
-        final int dirs = this.dirs;
-        for (int sq = 0; sq < size; sq++) {
-            int c = cells[sq];
-            if (c == 0 || (c & 1) != s) continue;
-            int base = sq * dirs;
-            for (int d = 0; d < dirs; d++) {
-                int m = nb[base + d];
-                if (m < 0) continue;
-                int mc = cells[m];
-                if (mc == 0 || (mc & 1) == s) continue;
-                int land = nb[m * dirs + d];
-                if (land >= 0 && cells[land] == 0) return true;
-            }
-        }
-        return false;
+    private static long sh(long m, int s) {
+        return s >= 0 ? m << s : m >>> -s;
     }
 
-    /** Columns side {@code s} owns. */
-    int columns(int s) {
-        int n = 0;
-        for (int sq = 0; sq < size; sq++) {
-            int c = cells[sq];
-            if (c != 0 && (c & 1) == s) n++;
+    long empty() {
+        return squares & ~(occ[0] | occ[1]);
+    }
+
+    /** Columns of side {@code s} that can jump now, whoever is to move (docs/rules.md#captures). */
+    long capturers(int s) {
+        long own = occ[s];
+        long opp = occ[s ^ 1];
+        long empty = empty();
+        long out = 0;
+        for (int d = 0; d < dirs; d++) {
+            int k = shift[d];
+            // Opponent columns with a vacant square beyond them, then own columns just before those.
+            out |= own & sh(opp & sh(empty, -k), -k);
         }
-        return n;
+        return out;
+    }
+
+    boolean hasCapture(int s) {
+        return capturers(s) != 0;
+    }
+
+    /** Vacant squares where a column of side {@code s} would give the other side a jump (the feeding ban). */
+    long feeding(int s) {
+        long opp = occ[s ^ 1];
+        long empty = empty();
+        long out = 0;
+        for (int d = 0; d < dirs; d++) {
+            int k = shift[d];
+            // An opponent column one step in direction d, a vacant square one step the other way.
+            out |= sh(opp, -k) & sh(empty, k);
+        }
+        return out & empty;
     }
 
     /** docs/rules.md#end-of-the-game 7.1: the side to move owns no column and has no men in hand. */
     boolean sideToMoveHasNoPieces() {
-        if (hand[side] > 0) return false;
-        for (int sq = 0; sq < size; sq++) {
-            int c = cells[sq];
-            if (c != 0 && (c & 1) == side) return false;
-        }
-        return true;
+        return hand[side] == 0 && occ[side] == 0;
     }
 
     /** The empty board with 12 in hand each and White to move, where White may not enter on the centre. */
     boolean isStart() {
-        if (side != 0 || hand[0] != 12 || hand[1] != 12) return false;
-        for (int sq = 0; sq < size; sq++) if (cells[sq] != 0) return false;
-        return true;
+        return side == 0 && hand[0] == 12 && hand[1] == 12 && (occ[0] | occ[1]) == 0;
     }
 
-    /** Would a column of the side to move entered on sq give the opponent a capture (the feeding ban)? */
-    private boolean feeds(int sq) {
-        for (int d = 0; d < dirs; d++) {
-            int attacker = nb[sq * dirs + d];
-            if (attacker < 0) continue;
-            int a = cells[attacker];
-            if (a == 0 || (a & 1) == side) continue;
-            int land = nb[sq * dirs + (d ^ 1)];
-            if (land >= 0 && cells[land] == 0) return true;
-        }
-        return false;
+    /** Squares the side to move may enter on, when it must enter (docs/rules.md#entering). */
+    private long entrySquares() {
+        long empty = empty();
+        if (isStart()) empty &= ~(1L << centreBit);
+        long feeding = feeding(side);
+        if ((empty & ~feeding) == empty) return empty;
+        // The ban holds only when the side is not attacked.
+        return hasCapture(side ^ 1) ? empty : empty & ~feeding;
     }
 
     /**
@@ -219,23 +254,11 @@ final class FastBoard {
      * it: an entry (the feeding ban and the centre ban applied) or a step.
      */
     boolean hasQuietMove() {
-        if (hand[side] > 0) {
-            boolean attacked = hasCapture(side ^ 1);
-            int banned = isStart() ? centre : -1;
-            for (int sq = 0; sq < size; sq++) {
-                if (cells[sq] != 0 || sq == banned) continue;
-                if (attacked || !feeds(sq)) return true;
-            }
-            return false;
-        }
-        for (int sq = 0; sq < size; sq++) {
-            int c = cells[sq];
-            if (c == 0 || (c & 1) != side) continue;
-            int base = sq * dirs;
-            for (int d = 0; d < dirs; d++) {
-                int to = nb[base + d];
-                if (to >= 0 && cells[to] == 0) return true;
-            }
+        if (hand[side] > 0) return entrySquares() != 0;
+        long own = occ[side];
+        long empty = empty();
+        for (int d = 0; d < dirs; d++) {
+            if ((own & sh(empty, -shift[d])) != 0) return true;
         }
         return false;
     }
@@ -244,11 +267,12 @@ final class FastBoard {
 
     /** Every legal move of the side to move into {@code ml}: the maximal captures, else entries, else steps. */
     void generate(MoveList ml) {
-        ml.clear();
-        if (hasCapture(side)) {
-            generateCaptures(ml);
+        long capturers = capturers(side);
+        if (capturers != 0) {
+            generateCaptures(ml, capturers);
         } else if (hand[side] > 0) {
-            generateEntries(ml);
+            ml.clear();
+            for (long m = entrySquares(); m != 0; m &= m - 1) ml.addEntry(Long.numberOfTrailingZeros(m));
         } else {
             generateSteps(ml);
         }
@@ -256,13 +280,16 @@ final class FastBoard {
 
     /** docs/rules.md#majority-capture: all capture sequences of all columns that take the most men. */
     void generateCaptures(MoveList ml) {
+        generateCaptures(ml, capturers(side));
+    }
+
+    private void generateCaptures(MoveList ml, long capturers) {
         ml.clear();
         best = 0;
-        for (int sq = 0; sq < size; sq++) {
-            int c = cells[sq];
-            if (c == 0 || (c & 1) != side) continue;
-            route[0] = sq;
-            extend(ml, sq, -1, 0);
+        for (long m = capturers; m != 0; m &= m - 1) {
+            int bit = Long.numberOfTrailingZeros(m);
+            route[0] = bit;
+            extend(ml, bit, -1, 0);
         }
     }
 
@@ -270,6 +297,7 @@ final class FastBoard {
     private void extend(MoveList ml, int at, int lastDir, int depth) {
         boolean extended = false;
         final int[] cells = this.cells;
+        final int[] nb = this.nb;
         int base = at * dirs;
         for (int d = 0; d < dirs; d++) {
             // No 180-degree turn (docs/rules.md#multi-captures).
@@ -284,7 +312,7 @@ final class FastBoard {
             cells[at] = 0;
             cells[m] = removeTop(jumped);
             cells[land] = capturer + 2;
-            if (depth + 2 >= route.length) route = java.util.Arrays.copyOf(route, route.length * 2);
+            if (depth + 2 >= route.length) route = Arrays.copyOf(route, route.length * 2);
             route[depth + 1] = land;
             extend(ml, land, d, depth + 1);
             cells[land] = 0;
@@ -301,25 +329,15 @@ final class FastBoard {
         }
     }
 
-    /** docs/rules.md#entering: one man, or the shadowpiece, with the centre ban and the feeding ban. */
-    void generateEntries(MoveList ml) {
-        boolean attacked = hasCapture(side ^ 1);
-        int banned = isStart() ? centre : -1;
-        for (int sq = 0; sq < size; sq++) {
-            if (cells[sq] != 0 || sq == banned) continue;
-            if (!attacked && feeds(sq)) continue;
-            ml.addEntry(sq);
-        }
-    }
-
-    void generateSteps(MoveList ml) {
-        for (int sq = 0; sq < size; sq++) {
-            int c = cells[sq];
-            if (c == 0 || (c & 1) != side) continue;
-            int base = sq * dirs;
+    private void generateSteps(MoveList ml) {
+        ml.clear();
+        long empty = empty();
+        for (long m = occ[side]; m != 0; m &= m - 1) {
+            int bit = Long.numberOfTrailingZeros(m);
+            int base = bit * dirs;
             for (int d = 0; d < dirs; d++) {
                 int to = nb[base + d];
-                if (to >= 0 && cells[to] == 0) ml.addStep(sq, to);
+                if (to >= 0 && (empty >>> to & 1) != 0) ml.addStep(bit, to);
             }
         }
     }
@@ -331,19 +349,25 @@ final class FastBoard {
         int off = ml.offset(i);
         int[] data = ml.data;
         int head = data[off];
-        hashStack[hashTop++] = hash;
+        hashStack[top] = hash;
+        materialStack[2 * top] = material[0];
+        materialStack[2 * top + 1] = material[1];
+        top++;
         long h = hash ^ SIDE_SWAP;
         int n = head & MoveList.LENGTH_MASK;
+        final int me = side;
         if (n == 1) {
-            int sq = data[off + 1];
-            int mine = hand[side];
+            int bit = data[off + 1];
+            int mine = hand[me];
             // The shadowpiece: all men at once when the opponent has none in hand.
-            int size = hand[side ^ 1] == 0 ? mine : 1;
-            int c = (size << 16) | side;
-            cells[sq] = c;
-            h ^= squareKey(sq, c) ^ handKey(side, mine) ^ handKey(side, mine - size);
-            hand[side] = mine - size;
-            pushUndo(size);
+            int size = hand[me ^ 1] == 0 ? mine : 1;
+            int c = (size << 16) | me;
+            cells[bit] = c;
+            occ[me] |= 1L << bit;
+            h ^= squareKey(bit, c) ^ handKey(me, mine) ^ handKey(me, mine - size);
+            hand[me] = mine - size;
+            if (undoTop == undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
+            undo[undoTop++] = size;
         } else if ((head & MoveList.CAPTURE) == 0) {
             int from = data[off + 1];
             int to = data[off + 2];
@@ -351,12 +375,14 @@ final class FastBoard {
             h ^= squareKey(from, c) ^ squareKey(to, c);
             cells[to] = c;
             cells[from] = 0;
+            occ[me] ^= (1L << from) | (1L << to);
         } else {
-            if (undoTop + n >= undo.length) undo = java.util.Arrays.copyOf(undo, undo.length * 2);
+            if (undoTop + n >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
             int at = data[off + 1];
+            int gained = 0;
             for (int k = 2; k <= n; k++) {
                 int to = data[off + k];
-                int m = mid[at * size + to];
+                int m = (at + to) >> 1;
                 int capturer = cells[at];
                 int jumped = cells[m];
                 undo[undoTop++] = jumped;
@@ -366,10 +392,25 @@ final class FastBoard {
                 cells[at] = 0;
                 cells[m] = left;
                 cells[to] = moved;
+                occ[me] ^= (1L << at) | (1L << to);
+                long mb = 1L << m;
+                if (left == 0) {
+                    occ[me ^ 1] &= ~mb;
+                    gained += 1;
+                } else if ((left & 1) == me) {
+                    // Liberated: the prisoners under the last jailer are the mover's again.
+                    occ[me ^ 1] &= ~mb;
+                    occ[me] |= mb;
+                    gained += 1 + height(left);
+                } else {
+                    gained += 1;
+                }
                 at = to;
             }
+            material[me] += gained;
+            material[me ^ 1] -= gained;
         }
-        side ^= 1;
+        side = me ^ 1;
         hash = h;
     }
 
@@ -378,35 +419,41 @@ final class FastBoard {
         int off = ml.offset(i);
         int[] data = ml.data;
         int head = data[off];
-        side ^= 1;
-        hash = hashStack[--hashTop];
+        final int me = side ^ 1;
+        side = me;
+        top--;
+        hash = hashStack[top];
+        material[0] = materialStack[2 * top];
+        material[1] = materialStack[2 * top + 1];
         int n = head & MoveList.LENGTH_MASK;
         if (n == 1) {
-            int sq = data[off + 1];
-            hand[side] += undo[--undoTop];
-            cells[sq] = 0;
+            int bit = data[off + 1];
+            hand[me] += undo[--undoTop];
+            cells[bit] = 0;
+            occ[me] &= ~(1L << bit);
         } else if ((head & MoveList.CAPTURE) == 0) {
             int from = data[off + 1];
             int to = data[off + 2];
             cells[from] = cells[to];
             cells[to] = 0;
+            occ[me] ^= (1L << from) | (1L << to);
         } else {
             int jumps = n - 1;
-            int last = data[off + n];
-            int original = cells[last] - 2 * jumps;
+            int original = cells[data[off + n]] - 2 * jumps;
             for (int k = jumps; k >= 1; k--) {
                 int at = data[off + k];
                 int to = data[off + k + 1];
-                int m = mid[at * size + to];
+                int m = (at + to) >> 1;
+                long mb = 1L << m;
+                int jumped = undo[--undoTop];
                 cells[to] = 0;
-                cells[m] = undo[--undoTop];
+                cells[m] = jumped;
                 cells[at] = original + 2 * (k - 1);
+                occ[me] ^= (1L << at) | (1L << to);
+                // The jumped column was the opponent's before the jump.
+                occ[me] &= ~mb;
+                occ[me ^ 1] |= mb;
             }
         }
-    }
-
-    private void pushUndo(int v) {
-        if (undoTop == undo.length) undo = java.util.Arrays.copyOf(undo, undo.length * 2);
-        undo[undoTop++] = v;
     }
 }

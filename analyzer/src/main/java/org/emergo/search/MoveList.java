@@ -1,7 +1,6 @@
 package org.emergo.search;
 
 import java.util.Arrays;
-import org.emergo.rules.Board;
 import org.emergo.rules.Move;
 
 /**
@@ -111,21 +110,23 @@ final class MoveList {
         scores[j] = s;
     }
 
-    /** Move i as the rules engine's value. */
-    Move toMove(Board board, int i) {
+    /** Move i as the rules engine's value (routes here are the board's bits). */
+    Move toMove(FastBoard b, int i) {
         int off = offsets[i];
         int n = data[off] & LENGTH_MASK;
-        return Move.of(board, Arrays.copyOfRange(data, off + 1, off + 1 + n));
+        int[] route = new int[n];
+        for (int k = 0; k < n; k++) route[k] = b.sqOf[data[off + 1 + k]];
+        return Move.of(b.board, route);
     }
 
     /** The index of the move with this route, or -1. */
-    int indexOf(Move m) {
+    int indexOf(FastBoard b, Move m) {
         for (int i = 0; i < count; i++) {
             int off = offsets[i];
             int n = data[off] & LENGTH_MASK;
             if (n != m.length()) continue;
             boolean same = true;
-            for (int k = 0; k < n && same; k++) same = data[off + 1 + k] == m.square(k);
+            for (int k = 0; k < n && same; k++) same = data[off + 1 + k] == b.bitOf[m.square(k)];
             if (same) return i;
         }
         return -1;

@@ -41,6 +41,10 @@ public final class Searcher {
     private final int[] killer2 = new int[MAX_PLY + 1];
     private final int[] historyScore = new int[2 * 64 * 64];
     private long[] history = new long[0];
+    /** Bit (hash mod 64) set for every hash in the history: most positions are found absent at once. */
+    private long historyFilter;
+    private FastBoard lineBoard;
+    private final MoveList lineList = new MoveList();
 
     private long nodes;
     private long budget;
@@ -67,6 +71,8 @@ public final class Searcher {
         table.newSearch();
         this.history = history.clone();
         Arrays.sort(this.history);
+        historyFilter = 0;
+        for (long x : history) historyFilter |= 1L << (x & 63);
         Arrays.fill(killer1, 0);
         Arrays.fill(killer2, 0);
         Arrays.fill(historyScore, 0);
@@ -100,7 +106,7 @@ public final class Searcher {
             bestIndex = 0;
             if (budget > 0 && nodes >= budget) break;
         }
-        Move best = rootList.toMove(board.board, bestIndex);
+        Move best = rootList.toMove(board, bestIndex);
         return new SearchResult(bestScore, best, depthDone, nodes, lineOf(root, line, best));
     }
 
@@ -148,13 +154,13 @@ public final class Searcher {
 
         // Only after an entry is no earlier position within reach: there the table may cut.
         boolean fresh = windowStart[ply] == ply;
-        int ttMove = 0;
-        int slot = table.probe(h);
-        if (slot >= 0) {
-            ttMove = table.move(slot);
-            int bound = table.bound(slot);
-            if (fresh && bound != TranspositionTable.NONE && table.depth(slot) == depth) {
-                int s = fromTable(table.score(slot), ply);
+        int ttMove = -1;
+        long entry = table.probe(h);
+        if (entry != 0) {
+            ttMove = TranspositionTable.move(entry);
+            int bound = TranspositionTable.bound(entry);
+            if (fresh && bound != TranspositionTable.NONE && TranspositionTable.depth(entry) == depth) {
+                int s = fromTable(TranspositionTable.score(entry), ply);
                 if (bound == TranspositionTable.EXACT
                         || bound == TranspositionTable.LOWER && s >= beta
                         || bound == TranspositionTable.UPPER && s <= alpha) {
@@ -251,11 +257,14 @@ public final class Searcher {
     private boolean isRepetition(int ply) {
         long h = pathHash[ply];
         int start = windowStart[ply];
+        // Two earlier occurrences on the path need eight plies since the window began.
+        if (start >= 0 && ply - start < 8) return false;
+        if (start < 0 && ply < 8 && (historyFilter & 1L << (h & 63)) == 0) return false;
         int count = 0;
         for (int j = ply - 2; j >= Math.max(start, 0); j -= 2) {
             if (pathHash[j] == h && ++count >= 2) return true;
         }
-        if (start < 0) count += historyCount(h);
+        if (start < 0 && (historyFilter & 1L << (h & 63)) != 0) count += historyCount(h);
         return count >= 2;
     }
 
@@ -288,7 +297,7 @@ public final class Searcher {
         for (int i = 0; i < ml.size(); i++) {
             int key = ml.key(i);
             int s;
-            if (key == ttMove) s = 1 << 30;
+            if (TranspositionTable.moveKey(key) == ttMove) s = 1 << 30;
             else if (key == killer1[ply]) s = 1 << 29;
             else if (key == killer2[ply]) s = (1 << 29) - 1;
             else s = historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
@@ -329,14 +338,16 @@ public final class Searcher {
     /** The expected line as moves, replayed from the root; it stops where a key finds no move. */
     private List<Move> lineOf(Position root, int[] keys, Move best) {
         List<Move> out = new ArrayList<>();
-        FastBoard b = FastBoard.of(root);
-        MoveList ml = new MoveList();
+        if (lineBoard == null || lineBoard.board != root.board()) lineBoard = new FastBoard(root.board());
+        FastBoard b = lineBoard;
+        b.set(root);
+        MoveList ml = lineList;
         for (int k = 0; k < keys.length; k++) {
             b.generate(ml);
             int found = -1;
             for (int i = 0; i < ml.size() && found < 0; i++) if (ml.key(i) == keys[k]) found = i;
             if (found < 0) break;
-            Move m = ml.toMove(b.board, found);
+            Move m = ml.toMove(b, found);
             if (k == 0 && !m.equals(best)) break;
             out.add(m);
             b.make(ml, found);

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.emergo.rules.Column;
 import org.emergo.rules.Move;
 import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
+import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,7 +24,7 @@ class FastBoardTest {
         MoveList ml = new MoveList();
         b.generate(ml);
         List<String> out = new ArrayList<>();
-        for (int i = 0; i < ml.size(); i++) out.add(ml.toMove(b.board, i).toString());
+        for (int i = 0; i < ml.size(); i++) out.add(ml.toMove(b, i).toString());
         out.sort(null);
         return out;
     }
@@ -43,12 +45,13 @@ class FastBoardTest {
             assertEquals(reference(p), fast(b), p::toString);
             b.generate(ml);
             for (int i = 0; i < ml.size(); i++) {
-                Move m = ml.toMove(b.board, i);
+                Move m = ml.toMove(b, i);
                 b.make(ml, i);
                 Position after = p.play(m);
                 assertEquals(after, b.toPosition(), () -> p + " " + m);
                 assertEquals(after.hash(), b.hash, () -> p + " " + m);
                 assertEquals(b.computeHash(), b.hash, () -> p + " " + m);
+                assertConsistent(b, after);
                 b.unmake(ml, i);
                 assertEquals(p, b.toPosition(), () -> p + " " + m + " unmade");
                 assertEquals(p.hash(), b.hash);
@@ -60,6 +63,23 @@ class FastBoardTest {
             if (!capture) assertEquals(!MoveGen.legalMoves(p).isEmpty(), b.hasQuietMove(), p::toString);
         }
         assertEquals(true, checked > 10_000);
+    }
+
+    /** The bits and the material kept by make agree with the position. */
+    private static void assertConsistent(FastBoard b, Position p) {
+        for (int s = 0; s < 2; s++) {
+            Side side = s == 0 ? Side.WHITE : Side.BLACK;
+            long bits = 0;
+            int material = p.inHand(side);
+            for (int sq = 0; sq < p.board().size(); sq++) {
+                Column c = p.column(sq);
+                if (c == null || c.owner() != side) continue;
+                bits |= 1L << b.bitOf[sq];
+                material += c.height();
+            }
+            assertEquals(bits, b.occ[s], p::toString);
+            assertEquals(material, b.material[s], p::toString);
+        }
     }
 
     private static long perft(FastBoard b, MoveList[] lists, int depth) {

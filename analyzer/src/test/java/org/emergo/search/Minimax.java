@@ -15,6 +15,14 @@ final class Minimax {
     private final long[] path;
     private final MoveList[] lists = new MoveList[MAX_PLY + 1];
     long nodes;
+    private long maxNodes = Long.MAX_VALUE;
+
+    /** Thrown when a minimax would take more than its allowance of nodes. */
+    static final class TooBig extends RuntimeException {
+        TooBig() {
+            super(null, null, false, false);
+        }
+    }
 
     private Minimax(Position root, long[] history) {
         board = FastBoard.of(root);
@@ -28,7 +36,13 @@ final class Minimax {
 
     /** The minimax score of the root at this depth, or null when the game is over there. */
     static Integer score(Position root, long[] history, int depth) {
+        return score(root, history, depth, Long.MAX_VALUE);
+    }
+
+    /** As {@link #score(Position, long[], int)}, or {@link TooBig} past {@code maxNodes}. */
+    static Integer score(Position root, long[] history, int depth, long maxNodes) {
         Minimax m = new Minimax(root, history);
+        m.maxNodes = maxNodes;
         m.path[m.base] = m.board.hash;
         MoveList ml = m.lists[0];
         m.board.generate(ml);
@@ -50,7 +64,7 @@ final class Minimax {
     }
 
     private int node(int depth, int ply) {
-        nodes++;
+        if (++nodes > maxNodes) throw new TooBig();
         path[base + ply] = board.hash;
         if (occurrences(ply) >= 2) return 0;
         boolean capture = board.hasCapture(board.side);
