@@ -1,5 +1,10 @@
 package org.emergo.search;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.emergo.rules.Board;
+import org.emergo.rules.Move;
 import org.emergo.rules.Position;
 
 /**
@@ -7,11 +12,49 @@ import org.emergo.rules.Position;
  * keeps its transposition table between calls, but every call's result depends only on its
  * arguments (entries from earlier calls are not used), so a review is the same however its
  * positions are spread over threads.
+ *
+ * <p>The score is exactly that of plain minimax at the searched depth (docs/engine.md#the-search):
+ * a fixed number of plies, then every capture that is due played out (captures are compulsory,
+ * so a position with a capture due is never evaluated as it stands); the transposition table
+ * cuts only with an entry of exactly the depth wanted, and only where no repetition of an earlier
+ * position can make the score depend on the path.
  */
 public final class Searcher {
 
+    /** Deepest iteration a node budget may reach. */
+    static final int MAX_DEPTH = 60;
+
+    private static final int INF = Score.WIN + 1;
+    private static final int MAX_PLY = FastBoard.MAX_PLY;
+
+    private final TranspositionTable table;
+    private final FastBoard[] boards = new FastBoard[2];
+    private FastBoard board;
+    private final MoveList[] lists = new MoveList[MAX_PLY + 1];
+    private final MoveList rootList = new MoveList();
+    private final long[] pathHash = new long[MAX_PLY + 1];
+    /** Ply of the entry that began the current window of equal hand counts, or -1 if none since the root. */
+    private final int[] windowStart = new int[MAX_PLY + 1];
+    private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
+    private final int[] pvLength = new int[MAX_PLY + 1];
+    private final int[] killer1 = new int[MAX_PLY + 1];
+    private final int[] killer2 = new int[MAX_PLY + 1];
+    private final int[] historyScore = new int[2 * 64 * 64];
+    private long[] history = new long[0];
+    /** Bit (hash mod 64) set for every hash in the history: most positions are found absent at once. */
+    private long historyFilter;
+    private FastBoard lineBoard;
+    private final MoveList lineList = new MoveList();
+
+    private long nodes;
+    private long budget;
+    private boolean abortable;
+    private boolean aborted;
+
     /** @param tableBits the transposition table holds 2^tableBits entries */
     public Searcher(int tableBits) {
+        table = new TranspositionTable(tableBits);
+        for (int i = 0; i < lists.length; i++) lists[i] = new MoveList();
     }
 
     /**
@@ -23,6 +66,293 @@ public final class Searcher {
      * @param limit   depth or node budget
      */
     public SearchResult search(Position root, long[] history, Limit limit) {
-        throw new UnsupportedOperationException("the search is being written");
+        board = boardFor(root.board());
+        board.set(root);
+        table.newSearch();
+        this.history = history.clone();
+        Arrays.sort(this.history);
+        historyFilter = 0;
+        for (long x : history) historyFilter |= 1L << (x & 63);
+        Arrays.fill(killer1, 0);
+        Arrays.fill(killer2, 0);
+        Arrays.fill(historyScore, 0);
+        nodes = 1;
+        aborted = false;
+        abortable = false;
+        budget = limit.nodes();
+
+        board.generate(rootList);
+        int n = rootList.size();
+        if (n == 0) return new SearchResult(terminalScore(0), null, 0, nodes, List.of());
+        // docs/rules.md#repetition: the root itself is the third occurrence, the game is over.
+        if (historyCount(board.hash) >= 2) return new SearchResult(0, null, 0, nodes, List.of());
+
+        pathHash[0] = board.hash;
+        windowStart[0] = -1;
+        int maxDepth = limit.depth() > 0 ? limit.depth() : MAX_DEPTH;
+        int bestScore = 0;
+        int bestIndex = 0;
+        int depthDone = 0;
+        int[] line = new int[0];
+        for (int depth = 1; depth <= maxDepth; depth++) {
+            // The first iteration always completes, so there is always a move.
+            abortable = budget > 0 && depth > 1;
+            int score = searchRoot(depth);
+            if (aborted) break;
+            bestScore = score;
+            depthDone = depth;
+            line = Arrays.copyOf(pv[0], pvLength[0]);
+            // The best move leads the next iteration.
+            bestIndex = 0;
+            if (budget > 0 && nodes >= budget) break;
+        }
+        Move best = rootList.toMove(board, bestIndex);
+        return new SearchResult(bestScore, best, depthDone, nodes, lineOf(root, line, best));
+    }
+
+    private FastBoard boardFor(Board b) {
+        int i = b == Board.EMERGO ? 0 : 1;
+        if (boards[i] == null) boards[i] = new FastBoard(b);
+        return boards[i];
+    }
+
+    /** One iteration at the root with a full window; leaves the best move first in the root list. */
+    private int searchRoot(int depth) {
+        int alpha = -INF;
+        int best = -INF;
+        int bestIndex = 0;
+        pvLength[0] = 0;
+        MoveList ml = rootList;
+        for (int i = 0; i < ml.size(); i++) {
+            board.make(ml, i);
+            windowStart[1] = ml.length(i) == 1 ? 1 : windowStart[0];
+            int s = -search(depth - 1, 1, -INF, -alpha);
+            board.unmake(ml, i);
+            if (aborted) return 0;
+            if (s > best) {
+                best = s;
+                bestIndex = i;
+                if (s > alpha) alpha = s;
+                updatePv(0, ml.key(i));
+            }
+        }
+        // Keep the order, the best move first.
+        for (int i = bestIndex; i > 0; i--) ml.swap(i, i - 1);
+        return best;
+    }
+
+    private int search(int depth, int ply, int alpha, int beta) {
+        if (++nodes > budget && abortable) {
+            aborted = true;
+            return 0;
+        }
+        pvLength[ply] = 0;
+        long h = board.hash;
+        pathHash[ply] = h;
+        if (isRepetition(ply)) return 0;
+        if (depth <= 0 || ply >= MAX_PLY - 1) return quiesce(ply, alpha, beta);
+
+        // Only after an entry is no earlier position within reach: there the table may cut.
+        boolean fresh = windowStart[ply] == ply;
+        int ttMove = -1;
+        long entry = table.probe(h);
+        if (entry != 0) {
+            ttMove = TranspositionTable.move(entry);
+            int bound = TranspositionTable.bound(entry);
+            if (fresh && bound != TranspositionTable.NONE && TranspositionTable.depth(entry) == depth) {
+                int s = fromTable(TranspositionTable.score(entry), ply);
+                if (bound == TranspositionTable.EXACT
+                        || bound == TranspositionTable.LOWER && s >= beta
+                        || bound == TranspositionTable.UPPER && s <= alpha) {
+                    return s;
+                }
+            }
+        }
+
+        MoveList ml = lists[ply];
+        board.generate(ml);
+        int n = ml.size();
+        if (n == 0) return terminalScore(ply);
+        scoreMoves(ml, ply, ttMove);
+        int originalAlpha = alpha;
+        int best = -INF;
+        int bestKey = 0;
+        for (int i = 0; i < n; i++) {
+            pickNext(ml, i);
+            board.make(ml, i);
+            windowStart[ply + 1] = ml.length(i) == 1 ? ply + 1 : windowStart[ply];
+            int s = -search(depth - 1, ply + 1, -beta, -alpha);
+            board.unmake(ml, i);
+            if (aborted) return 0;
+            if (s > best) {
+                best = s;
+                bestKey = ml.key(i);
+                if (s > alpha) {
+                    alpha = s;
+                    updatePv(ply, bestKey);
+                    if (s >= beta) {
+                        if (!ml.isCapture(i)) rememberCutoff(ml, i, ply, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        int bound = !fresh ? TranspositionTable.NONE
+                : best >= beta ? TranspositionTable.LOWER
+                : best > originalAlpha ? TranspositionTable.EXACT
+                : TranspositionTable.UPPER;
+        table.store(h, depth, bound, toTable(best, ply), bestKey);
+        return best;
+    }
+
+    /** A node past the horizon: every capture due is played out, then the position is evaluated. */
+    private int quiesce(int ply, int alpha, int beta) {
+        if (!board.hasCapture(board.side) || ply >= MAX_PLY - 1) {
+            if (!board.hasQuietMove() && !board.hasCapture(board.side)) return terminalScore(ply);
+            return Evaluation.evaluate(board);
+        }
+        MoveList ml = lists[ply];
+        board.generateCaptures(ml);
+        int n = ml.size();
+        int best = -INF;
+        for (int i = 0; i < n; i++) {
+            board.make(ml, i);
+            windowStart[ply + 1] = windowStart[ply];
+            int s = -quiesceNode(ply + 1, -beta, -alpha);
+            board.unmake(ml, i);
+            if (aborted) return 0;
+            if (s > best) {
+                best = s;
+                if (s > alpha) {
+                    alpha = s;
+                    updatePv(ply, ml.key(i));
+                    if (s >= beta) break;
+                }
+            }
+        }
+        return best;
+    }
+
+    private int quiesceNode(int ply, int alpha, int beta) {
+        if (++nodes > budget && abortable) {
+            aborted = true;
+            return 0;
+        }
+        pvLength[ply] = 0;
+        pathHash[ply] = board.hash;
+        if (isRepetition(ply)) return 0;
+        return quiesce(ply, alpha, beta);
+    }
+
+    /** docs/rules.md#end-of-the-game: no legal move; a loss with no pieces, else a draw. */
+    private int terminalScore(int ply) {
+        return board.sideToMoveHasNoPieces() ? -(Score.WIN - ply) : 0;
+    }
+
+    /**
+     * docs/rules.md#repetition: the position at this ply occurs for the third time, counting the
+     * game's history and the path from the root. Positions before an entry have other hand
+     * counts, so the count looks back only to the last entry.
+     */
+    private boolean isRepetition(int ply) {
+        long h = pathHash[ply];
+        int start = windowStart[ply];
+        // Two earlier occurrences on the path need eight plies since the window began.
+        if (start >= 0 && ply - start < 8) return false;
+        if (start < 0 && ply < 8 && (historyFilter & 1L << (h & 63)) == 0) return false;
+        int count = 0;
+        for (int j = ply - 2; j >= Math.max(start, 0); j -= 2) {
+            if (pathHash[j] == h && ++count >= 2) return true;
+        }
+        if (start < 0 && (historyFilter & 1L << (h & 63)) != 0) count += historyCount(h);
+        return count >= 2;
+    }
+
+    private int historyCount(long h) {
+        int i = Arrays.binarySearch(history, h);
+        if (i < 0) return 0;
+        int lo = i;
+        int hi = i;
+        while (lo > 0 && history[lo - 1] == h) lo--;
+        while (hi + 1 < history.length && history[hi + 1] == h) hi++;
+        return hi - lo + 1;
+    }
+
+    private static int toTable(int score, int ply) {
+        if (score >= Score.WIN_THRESHOLD) return score + ply;
+        if (score <= -Score.WIN_THRESHOLD) return score - ply;
+        return score;
+    }
+
+    private static int fromTable(int score, int ply) {
+        if (score >= Score.WIN_THRESHOLD) return score - ply;
+        if (score <= -Score.WIN_THRESHOLD) return score + ply;
+        return score;
+    }
+
+    // ---- move ordering: the table's move, the killers, then the history of cutoffs
+
+    private void scoreMoves(MoveList ml, int ply, int ttMove) {
+        int side = board.side;
+        for (int i = 0; i < ml.size(); i++) {
+            int key = ml.key(i);
+            int s;
+            if (TranspositionTable.moveKey(key) == ttMove) s = 1 << 30;
+            else if (key == killer1[ply]) s = 1 << 29;
+            else if (key == killer2[ply]) s = (1 << 29) - 1;
+            else s = historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
+            ml.scores[i] = s;
+        }
+    }
+
+    private static void pickNext(MoveList ml, int i) {
+        int best = i;
+        int bestScore = ml.scores[i];
+        for (int j = i + 1; j < ml.size(); j++) {
+            if (ml.scores[j] > bestScore) {
+                best = j;
+                bestScore = ml.scores[j];
+            }
+        }
+        if (best != i) ml.swap(i, best);
+    }
+
+    private void rememberCutoff(MoveList ml, int i, int ply, int depth) {
+        int key = ml.key(i);
+        if (killer1[ply] != key) {
+            killer2[ply] = killer1[ply];
+            killer1[ply] = key;
+        }
+        int idx = (board.side << 12) | (ml.from(i) << 6) | ml.to(i);
+        historyScore[idx] = Math.min(historyScore[idx] + depth * depth, 1 << 27);
+    }
+
+    private void updatePv(int ply, int key) {
+        int[] row = pv[ply];
+        row[0] = key;
+        int childLength = ply + 1 <= MAX_PLY ? pvLength[ply + 1] : 0;
+        System.arraycopy(pv[ply + 1], 0, row, 1, childLength);
+        pvLength[ply] = childLength + 1;
+    }
+
+    /** The expected line as moves, replayed from the root; it stops where a key finds no move. */
+    private List<Move> lineOf(Position root, int[] keys, Move best) {
+        List<Move> out = new ArrayList<>();
+        if (lineBoard == null || lineBoard.board != root.board()) lineBoard = new FastBoard(root.board());
+        FastBoard b = lineBoard;
+        b.set(root);
+        MoveList ml = lineList;
+        for (int k = 0; k < keys.length; k++) {
+            b.generate(ml);
+            int found = -1;
+            for (int i = 0; i < ml.size() && found < 0; i++) if (ml.key(i) == keys[k]) found = i;
+            if (found < 0) break;
+            Move m = ml.toMove(b, found);
+            if (k == 0 && !m.equals(best)) break;
+            out.add(m);
+            b.make(ml, found);
+        }
+        if (out.isEmpty()) out.add(best);
+        return out;
     }
 }

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
         footer = {
             "  emergo demo",
             "  emergo import --db games/club club/*.egn && emergo analyze --db games/club",
+            "  emergo review --db games/club --depth 6",
             "  emergo sql --help"},
         subcommands = {
             MovesCommand.class,
@@ -28,6 +29,7 @@ import picocli.CommandLine.Command;
             GenerateCommand.class,
             ImportCommand.class,
             AnalyzeCommand.class,
+            ReviewCommand.class,
             SqlCommand.class,
             ExportCommand.class,
             ServeCommand.class,

@@ -1,15 +1,12 @@
 package org.emergo.store;
 
 import java.sql.SQLException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.LongConsumer;
 import org.emergo.replay.Analysis;
@@ -17,8 +14,6 @@ import org.emergo.replay.Finding;
 import org.emergo.replay.FindingCode;
 import org.emergo.replay.Replay;
 import org.emergo.rules.EngineVersion;
-import org.emergo.rules.Position;
-import org.emergo.rules.PositionText;
 
 /**
  * {@code emergo analyze}: replays the stored games and writes what the replay found. Batches
@@ -66,16 +61,8 @@ public final class AnalysisJob {
 
     /** Replays every game not yet analysed ({@code all}: every game) and reports each game done. */
     public Summary run(boolean all, LongConsumer gamesDone) {
-        ExecutorService workers = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "emergo-replay");
-            t.setDaemon(true);
-            return t;
-        });
-        ExecutorService writing = Executors.newFixedThreadPool(writers, r -> {
-            Thread t = new Thread(r, "emergo-write");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService workers = OrderedBatches.daemonPool(threads, "emergo-replay");
+        ExecutorService writing = OrderedBatches.daemonPool(writers, "emergo-write");
         Tally tally = new Tally();
         try {
             boolean bulk = repository.countPending(all) >= BULK_GAMES;
@@ -118,25 +105,16 @@ public final class AnalysisJob {
     /** Batches are replayed on the workers, a few ahead, and written one after another in id order. */
     private void replayAndSave(ExecutorService workers, ExecutorService writing, boolean all, LongConsumer gamesDone, Tally tally)
             throws SQLException, InterruptedException, ExecutionException {
-        Deque<Future<List<AnalysedGame>>> inFlight = new ArrayDeque<>();
-        long lastId = 0;
-        boolean more = true;
-        while (more || !inFlight.isEmpty()) {
-            while (more && inFlight.size() < threads + 1) {
-                List<AnalysisRepository.PendingGame> batch = repository.pending(lastId, BATCH, all);
-                if (batch.isEmpty()) {
-                    more = false;
-                } else {
-                    lastId = batch.get(batch.size() - 1).id();
-                    inFlight.add(workers.submit(() -> analyse(batch)));
-                }
-            }
-            if (inFlight.isEmpty()) break;
-            List<AnalysedGame> done = inFlight.removeFirst().get();
+        long[] lastId = {0};
+        OrderedBatches.run(workers, threads + 1, () -> {
+            List<AnalysisRepository.PendingGame> batch = repository.pending(lastId[0], BATCH, all);
+            if (!batch.isEmpty()) lastId[0] = batch.get(batch.size() - 1).id();
+            return batch;
+        }, AnalysisJob::analyse, done -> {
             save(writing, done, all);
             tally.add(done);
             gamesDone.accept(tally.games);
-        }
+        });
     }
 
     /**
@@ -194,8 +172,7 @@ public final class AnalysisJob {
         List<AnalysedGame> out = new ArrayList<>(batch.size());
         for (AnalysisRepository.PendingGame g : batch) {
             try {
-                Position start = g.setupEpn() == null ? Position.start(g.variant()) : PositionText.parse(g.setupEpn(), g.variant());
-                Analysis a = Replay.analyse(start, g.moves(), g.result());
+                Analysis a = Replay.analyse(g.start(), g.moves(), g.result());
                 out.add(AnalysedGame.of(g.id(), g.variant(), a));
             } catch (RuntimeException e) {
                 out.add(AnalysedGame.failed(g.id(), g.variant(), e));

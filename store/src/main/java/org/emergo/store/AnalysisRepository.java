@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import org.emergo.replay.Finding;
 import org.emergo.replay.Shadowpiece;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
 import org.emergo.rules.Variant;
 import org.jooq.SQLDialect;
 
@@ -24,7 +26,23 @@ import org.jooq.SQLDialect;
 public final class AnalysisRepository {
 
     /** A game as the replay needs it. */
-    public record PendingGame(long id, Variant variant, String setupEpn, List<String> moves, String result) {}
+    public record PendingGame(long id, Variant variant, String setupEpn, List<String> moves, String result) {
+
+        /** The columns of table game (as g) that {@link #read} reads. */
+        static final String COLUMNS = "g.id, g.variant, g.setup_epn, g.moves, g.result";
+
+        /** The game of the current row of a result that starts with {@link #COLUMNS}. */
+        static PendingGame read(ResultSet rs) throws SQLException {
+            String moves = rs.getString(4);
+            return new PendingGame(rs.getLong(1), Variant.parse(rs.getString(2)), rs.getString(3),
+                    moves == null || moves.isBlank() ? List.of() : List.of(moves.trim().split(" +")), rs.getString(5));
+        }
+
+        /** The position the game starts from: the empty board, or its SetUp position. */
+        public Position start() {
+            return setupEpn == null ? Position.start(variant) : PositionText.parse(setupEpn, variant);
+        }
+    }
 
     private static final String[] POSITION_COLUMNS = {"game_id", "ply", "hash", "epn", "side_to_move",
         "white_in_hand", "black_in_hand", "white_columns", "black_columns", "white_material", "black_material",
@@ -56,7 +74,7 @@ public final class AnalysisRepository {
 
     /** The next games after {@code afterId} in id order: all of them, or those never analysed. */
     public List<PendingGame> pending(long afterId, int limit, boolean all) throws SQLException {
-        String sql = "SELECT g.id, g.variant, g.setup_epn, g.moves, g.result FROM game g WHERE g.id > ?"
+        String sql = "SELECT " + PendingGame.COLUMNS + " FROM game g WHERE g.id > ?"
                 + (all ? "" : " AND NOT EXISTS (SELECT 1 FROM analysis a WHERE a.game_id = g.id)")
                 + " ORDER BY g.id LIMIT ?";
         List<PendingGame> games = new ArrayList<>(limit);
@@ -64,12 +82,7 @@ public final class AnalysisRepository {
             st.setLong(1, afterId);
             st.setInt(2, limit);
             try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    String moves = rs.getString(4);
-                    games.add(new PendingGame(rs.getLong(1), Variant.parse(rs.getString(2)), rs.getString(3),
-                            moves == null || moves.isBlank() ? List.of() : List.of(moves.trim().split(" +")),
-                            rs.getString(5)));
-                }
+                while (rs.next()) games.add(PendingGame.read(rs));
             }
         }
         return games;

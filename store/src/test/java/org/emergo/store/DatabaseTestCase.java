@@ -47,8 +47,9 @@ abstract class DatabaseTestCase {
 
     @BeforeEach
     void emptyTables() {
-        // position, tall_column and game_stage have no foreign key to game: emptied by hand
+        // position, tall_column, game_stage and review_ply have no foreign key to game: emptied by hand
         db.dsl().execute("DELETE FROM position");
+        db.dsl().execute("DELETE FROM review_ply");
         db.dsl().execute("DELETE FROM tall_column");
         db.dsl().execute("DELETE FROM game_stage");
         db.dsl().deleteFrom(GAME_TAG).execute();

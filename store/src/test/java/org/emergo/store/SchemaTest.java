@@ -47,7 +47,8 @@ class SchemaTest {
         void migrationsCreateTheTablesViewsAndFlywaysHistory() {
             assertEquals(List.of("ANALYSIS", "ANALYSIS_CHANGE", "ANALYSIS_HISTORY", "CAPTURE_CHANCE", "CAPTURE_LENGTH",
                     "FINDING", "FLYWAY_SCHEMA_HISTORY", "GAME", "GAME_STAGE", "GAME_TAG", "IMPORT_ERROR", "MOVE", "POSITION",
-                    "POSITION_BOARD", "SHADOWPIECE", "SOURCE_FILE", "TALL_COLUMN"),
+                    "POSITION_BOARD", "REVIEW", "REVIEW_PLY", "REVIEW_SETTING", "SHADOWPIECE", "SOURCE_FILE",
+                    "TALL_COLUMN"),
                     databaseTables().stream().map(t -> upper(t.getName())).sorted().toList());
         }
 
@@ -88,7 +89,7 @@ class SchemaTest {
             // Flyway names its table in lower case, quoted, on H2 as well
             String versions = "SELECT \"version\" FROM \"flyway_schema_history\" WHERE \"version\" IS NOT NULL";
             List<String> shipped = shippedMigrations();
-            assertTrue(shipped.containsAll(List.of("1", "2", "3", "4", "5", "6")), shipped::toString);
+            assertTrue(shipped.containsAll(List.of("1", "2", "3", "4", "5", "6", "7")), shipped::toString);
             try (Database again = Database.open(db.url())) {
                 assertEquals(shipped, again.dsl().fetch(versions).getValues(0, String.class));
             }

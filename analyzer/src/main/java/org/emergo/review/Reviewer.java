@@ -1,0 +1,98 @@
+package org.emergo.review;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.emergo.rules.Move;
+import org.emergo.rules.Position;
+import org.emergo.search.ForcedLoss;
+import org.emergo.search.Limit;
+import org.emergo.search.SearchResult;
+import org.emergo.search.Searcher;
+import org.emergo.search.WinCurve;
+
+/**
+ * Reviews games with one {@link Searcher}: one reviewer per thread. Each position is searched
+ * with the game's earlier positions as its repetition history, and a move that gave away a
+ * man or more by the search's own scores is handed to the exact proof of {@link ForcedLoss}.
+ * What it finds depends only on the game and the limit, never on what the reviewer did before.
+ */
+public final class Reviewer {
+
+    /**
+     * The review's version, stored with each setting (review_setting.engine_version): raise it
+     * whenever the search, its evaluation or the judgement of moves can change a stored row, and
+     * every game is reviewed again at the new version.
+     */
+    public static final String VERSION = "1";
+
+    /** Transposition table of 2^18 entries per reviewer. */
+    public static final int TABLE_BITS = 18;
+
+    /** A move is put to the forced-loss proof when it gave away this much against the best move (half a man). */
+    public static final int FORCED_LOSS_CHECK = 50;
+
+    /** The proof looks this many plies ahead from the move played... */
+    public static final int FORCED_LOSS_PLIES = 6;
+
+    /** ...and gives up beyond this many nodes. */
+    public static final long FORCED_LOSS_NODES = 50_000;
+
+    private final Searcher searcher = new Searcher(TABLE_BITS);
+    private final Limit limit;
+
+    public Reviewer(Limit limit) {
+        this.limit = limit;
+    }
+
+    public Limit limit() {
+        return limit;
+    }
+
+    /** The whole review of a game, one position after another on this reviewer's thread. */
+    public GameReview review(PlayedGame game, WinCurve curve) {
+        List<SearchResult> results = new ArrayList<>(game.positions().size());
+        for (int ply = 0; ply <= game.lastPly(); ply++) results.add(search(game, ply));
+        Map<Integer, ForcedLoss.Verdict> verdicts = new HashMap<>();
+        for (int ply : forcedLossCandidates(game, results)) {
+            ForcedLoss.Verdict v = forcedLoss(game, ply);
+            if (v != null) verdicts.put(ply, v);
+        }
+        return MoveJudgements.review(game, results, verdicts, curve);
+    }
+
+    /** The search of position {@code ply}. */
+    public SearchResult search(PlayedGame game, int ply) {
+        return searcher.search(game.positions().get(ply), game.history(ply), limit);
+    }
+
+    /** The plies whose move played gave away {@link #FORCED_LOSS_CHECK} or more against the best move. */
+    public static List<Integer> forcedLossCandidates(PlayedGame game, List<SearchResult> results) {
+        List<Integer> plies = new ArrayList<>();
+        for (int ply = 0; ply < game.lastPly(); ply++) {
+            Move played = game.moveFrom(ply);
+            SearchResult here = results.get(ply);
+            if (played.equals(here.bestMove())) continue;
+            int loss = MoveJudgements.loss(here.score(), -results.get(ply + 1).score(), false);
+            if (loss >= FORCED_LOSS_CHECK) plies.add(ply);
+        }
+        return plies;
+    }
+
+    /**
+     * The exact proof that the move played from position {@code ply} loses men by force, or
+     * null; a forcing line that the rules engine does not replay as legal proves nothing and
+     * is dropped.
+     */
+    public ForcedLoss.Verdict forcedLoss(PlayedGame game, int ply) {
+        Position before = game.positions().get(ply);
+        ForcedLoss.Verdict v;
+        try {
+            v = ForcedLoss.judge(before, game.history(ply), game.moveFrom(ply), FORCED_LOSS_PLIES, FORCED_LOSS_NODES);
+        } catch (UnsupportedOperationException e) {
+            return null; // TEMPORARY until the engine's proof search lands: no verdict is claimed
+        }
+        return v != null && ForcingLine.replaysLegally(before, v.line()) ? v : null;
+    }
+}

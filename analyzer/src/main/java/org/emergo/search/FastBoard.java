@@ -1,0 +1,459 @@
+package org.emergo.search;
+
+import java.util.Arrays;
+import org.emergo.rules.Board;
+import org.emergo.rules.Column;
+import org.emergo.rules.Position;
+import org.emergo.rules.Side;
+
+/**
+ * The search's own board: one mutable position with make and unmake, its own legal move
+ * generator writing moves into a {@link MoveList}, and the hash of {@link Position#hash()} kept
+ * up to date by every change. The rules engine stays the reference: tests check this board
+ * against it move by move.
+ *
+ * <p>Squares are bits of a long, laid out so that each direction is one constant shift and a
+ * step off the board lands on a bit that is no square (docs/engine.md#the-board): Emergo's 41
+ * squares as the dark squares of the 9x9 drawing, five and four a row with one spare bit between
+ * row pairs (11 bits a pair; the directions are +-5 and +-6); HexEmergo's 37 cells as column*8 +
+ * number (directions +-1, +-8, +-9). {@code cells[bit]} holds the column there packed as in the
+ * rules engine: bit 0 the owner (0 white, 1 black), bits 1-15 the prisoners, bits 16-30 the
+ * jailers; 0 is vacant.
+ */
+final class FastBoard {
+
+    /** Most moves one line can hold: the search's ply limit. */
+    static final int MAX_PLY = 128;
+
+    final Board board;
+    final int dirs;
+    /** The bit of each square in canonical order, and the square of each bit (-1 for no square). */
+    final int[] bitOf;
+    final int[] sqOf = new int[64];
+    /** Every square's bit. */
+    final long squares;
+    /** Per direction the shift of a bit to its neighbour (positive: to higher bits). */
+    final int[] shift;
+    /** {@code nb[bit * dirs + d]}: the neighbour's bit, or -1 off the board. */
+    final int[] nb;
+    final int centreBit;
+
+    final int[] cells = new int[64];
+    /** Bits of the columns each side owns. */
+    final long[] occ = new long[2];
+    /** Men in hand, by side bit. */
+    final int[] hand = new int[2];
+    /** Men each side commands: in hand and in the columns it owns. */
+    final int[] material = new int[2];
+    /** The side to move: 0 white, 1 black. */
+    int side;
+    long hash;
+
+    // Undo: per move the hash and the material before it, and what unmake needs (entered size, jumped columns).
+    private final long[] hashStack = new long[MAX_PLY + 8];
+    private final int[] materialStack = new int[2 * (MAX_PLY + 8)];
+    private int top;
+    private int[] undo = new int[1024];
+    private int undoTop;
+
+    // Scratch for the capture search.
+    private int[] route = new int[64];
+    private int best;
+
+    FastBoard(Board board) {
+        this.board = board;
+        dirs = board.directions();
+        int size = board.size();
+        bitOf = new int[size];
+        Arrays.fill(sqOf, -1);
+        long all = 0;
+        for (int sq = 0; sq < size; sq++) {
+            int bit = board == Board.EMERGO ? emergoBit(board, sq) : board.x(sq) * 8 + board.y(sq);
+            bitOf[sq] = bit;
+            sqOf[bit] = sq;
+            all |= 1L << bit;
+        }
+        squares = all;
+        shift = new int[dirs];
+        nb = new int[64 * dirs];
+        Arrays.fill(nb, -1);
+        Arrays.fill(shift, Integer.MIN_VALUE);
+        for (int sq = 0; sq < size; sq++) {
+            for (int d = 0; d < dirs; d++) {
+                int to = board.neighbour(sq, d);
+                if (to < 0) continue;
+                int s = bitOf[to] - bitOf[sq];
+                if (shift[d] != Integer.MIN_VALUE && shift[d] != s) throw new IllegalStateException("direction " + d + " is no shift");
+                shift[d] = s;
+                nb[bitOf[sq] * dirs + d] = bitOf[to];
+            }
+        }
+        // A step off the board must land on no square.
+        for (int sq = 0; sq < size; sq++) {
+            for (int d = 0; d < dirs; d++) {
+                if (board.neighbour(sq, d) >= 0) continue;
+                int b = bitOf[sq] + shift[d];
+                if (b >= 0 && b < 64 && sqOf[b] >= 0) throw new IllegalStateException("layout wraps at " + board.name(sq));
+            }
+        }
+        centreBit = bitOf[board.centre()];
+    }
+
+    /** Emergo: the square's place (x, y) in the 9x9 drawing; rows y of five (y even) and four, 11 bits a pair. */
+    private static int emergoBit(Board board, int sq) {
+        int f = board.x(sq);
+        int r = board.y(sq);
+        int u = f + r - 4;
+        int v = r - f + 4;
+        return (v >> 1) * 11 + ((v & 1) == 0 ? u >> 1 : 6 + (u >> 1));
+    }
+
+    static FastBoard of(Position p) {
+        FastBoard b = new FastBoard(p.board());
+        b.set(p);
+        return b;
+    }
+
+    /** Takes a position's contents; the undo stacks start empty. */
+    void set(Position p) {
+        if (p.board() != board) throw new IllegalArgumentException("position is for " + p.board());
+        Arrays.fill(cells, 0);
+        occ[0] = 0;
+        occ[1] = 0;
+        hand[0] = p.inHand(Side.WHITE);
+        hand[1] = p.inHand(Side.BLACK);
+        material[0] = hand[0];
+        material[1] = hand[1];
+        for (int sq = 0; sq < bitOf.length; sq++) {
+            Column c = p.column(sq);
+            if (c == null) continue;
+            int packed = c.pack();
+            int bit = bitOf[sq];
+            cells[bit] = packed;
+            occ[packed & 1] |= 1L << bit;
+            material[packed & 1] += height(packed);
+        }
+        side = p.sideToMove().ordinal();
+        hash = computeHash();
+        top = 0;
+        undoTop = 0;
+    }
+
+    /** The position as the rules engine's value. */
+    Position toPosition() {
+        Column[] columns = new Column[bitOf.length];
+        for (int sq = 0; sq < columns.length; sq++) columns[sq] = Column.unpack(cells[bitOf[sq]]);
+        return Position.of(board, columns, hand[0], hand[1], side == 0 ? Side.WHITE : Side.BLACK);
+    }
+
+    // ---- packed columns (docs/rules.md#pieces-and-columns)
+
+    static int height(int c) {
+        return (c >>> 16) + ((c >>> 1) & 0x7fff);
+    }
+
+    /** The jumped column after losing its top man: with no jailer left its prisoners are freed. */
+    static int removeTop(int c) {
+        if ((c >>> 16) > 1) return c - (1 << 16);
+        int p = (c >>> 1) & 0x7fff;
+        return p == 0 ? 0 : (p << 16) | ((c & 1) ^ 1);
+    }
+
+    // ---- the hash, the same function as org.emergo.rules.PositionHash
+
+    private static final long WHITE_HAND = 1L << 40;
+    private static final long BLACK_HAND = 2L << 40;
+    private static final long SIDE = 3L << 40;
+    /** XORed in by every move: the side part of both sides. */
+    private static final long SIDE_SWAP = mix(SIDE) ^ mix(SIDE + 1);
+
+    static long mix(long z) {
+        z += 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    private long squareKey(int bit, int packed) {
+        return packed == 0 ? 0 : mix(((long) sqOf[bit] << 32) | packed);
+    }
+
+    static long handKey(int side, int count) {
+        return mix((side == 0 ? WHITE_HAND : BLACK_HAND) + count);
+    }
+
+    long computeHash() {
+        long h = handKey(0, hand[0]) ^ handKey(1, hand[1]) ^ mix(SIDE + side);
+        for (int bit = 0; bit < 64; bit++) h ^= squareKey(bit, cells[bit]);
+        return h;
+    }
+
+    // ---- questions about the position, on the bits
+
+    private static long sh(long m, int s) {
+        return s >= 0 ? m << s : m >>> -s;
+    }
+
+    long empty() {
+        return squares & ~(occ[0] | occ[1]);
+    }
+
+    /** Columns of side {@code s} that can jump now, whoever is to move (docs/rules.md#captures). */
+    long capturers(int s) {
+        long own = occ[s];
+        long opp = occ[s ^ 1];
+        long empty = empty();
+        long out = 0;
+        for (int d = 0; d < dirs; d++) {
+            int k = shift[d];
+            // Opponent columns with a vacant square beyond them, then own columns just before those.
+            out |= own & sh(opp & sh(empty, -k), -k);
+        }
+        return out;
+    }
+
+    boolean hasCapture(int s) {
+        return capturers(s) != 0;
+    }
+
+    /** Vacant squares where a column of side {@code s} would give the other side a jump (the feeding ban). */
+    long feeding(int s) {
+        long opp = occ[s ^ 1];
+        long empty = empty();
+        long out = 0;
+        for (int d = 0; d < dirs; d++) {
+            int k = shift[d];
+            // An opponent column one step in direction d, a vacant square one step the other way.
+            out |= sh(opp, -k) & sh(empty, k);
+        }
+        return out & empty;
+    }
+
+    /** docs/rules.md#end-of-the-game 7.1: the side to move owns no column and has no men in hand. */
+    boolean sideToMoveHasNoPieces() {
+        return hand[side] == 0 && occ[side] == 0;
+    }
+
+    /** The empty board with 12 in hand each and White to move, where White may not enter on the centre. */
+    boolean isStart() {
+        return side == 0 && hand[0] == 12 && hand[1] == 12 && (occ[0] | occ[1]) == 0;
+    }
+
+    /** Squares the side to move may enter on, when it must enter (docs/rules.md#entering). */
+    private long entrySquares() {
+        long empty = empty();
+        if (isStart()) empty &= ~(1L << centreBit);
+        long feeding = feeding(side);
+        if ((empty & ~feeding) == empty) return empty;
+        // The ban holds only when the side is not attacked.
+        return hasCapture(side ^ 1) ? empty : empty & ~feeding;
+    }
+
+    /**
+     * Whether the side to move has a legal move, for a position known to have no capture for
+     * it: an entry (the feeding ban and the centre ban applied) or a step.
+     */
+    boolean hasQuietMove() {
+        if (hand[side] > 0) return entrySquares() != 0;
+        long own = occ[side];
+        long empty = empty();
+        for (int d = 0; d < dirs; d++) {
+            if ((own & sh(empty, -shift[d])) != 0) return true;
+        }
+        return false;
+    }
+
+    // ---- move generation (docs/rules.md#a-turn)
+
+    /** Every legal move of the side to move into {@code ml}: the maximal captures, else entries, else steps. */
+    void generate(MoveList ml) {
+        long capturers = capturers(side);
+        if (capturers != 0) {
+            generateCaptures(ml, capturers);
+        } else if (hand[side] > 0) {
+            ml.clear();
+            for (long m = entrySquares(); m != 0; m &= m - 1) ml.addEntry(Long.numberOfTrailingZeros(m));
+        } else {
+            generateSteps(ml);
+        }
+    }
+
+    /** docs/rules.md#majority-capture: all capture sequences of all columns that take the most men. */
+    void generateCaptures(MoveList ml) {
+        generateCaptures(ml, capturers(side));
+    }
+
+    private void generateCaptures(MoveList ml, long capturers) {
+        ml.clear();
+        best = 0;
+        for (long m = capturers; m != 0; m &= m - 1) {
+            int bit = Long.numberOfTrailingZeros(m);
+            route[0] = bit;
+            extend(ml, bit, -1, 0);
+        }
+    }
+
+    /** Tries every jump from {@code at}; a sequence that cannot go on is complete. */
+    private void extend(MoveList ml, int at, int lastDir, int depth) {
+        boolean extended = false;
+        final int[] cells = this.cells;
+        final int[] nb = this.nb;
+        int base = at * dirs;
+        for (int d = 0; d < dirs; d++) {
+            // No 180-degree turn (docs/rules.md#multi-captures).
+            if (d == (lastDir ^ 1)) continue;
+            int m = nb[base + d];
+            if (m < 0) continue;
+            int jumped = cells[m];
+            if (jumped == 0 || (jumped & 1) == side) continue;
+            int land = nb[m * dirs + d];
+            if (land < 0 || cells[land] != 0) continue;
+            int capturer = cells[at];
+            cells[at] = 0;
+            cells[m] = removeTop(jumped);
+            cells[land] = capturer + 2;
+            if (depth + 2 >= route.length) route = Arrays.copyOf(route, route.length * 2);
+            route[depth + 1] = land;
+            extend(ml, land, d, depth + 1);
+            cells[land] = 0;
+            cells[m] = jumped;
+            cells[at] = capturer;
+            extended = true;
+        }
+        if (!extended && depth > 0 && depth >= best) {
+            if (depth > best) {
+                best = depth;
+                ml.clear();
+            }
+            ml.addCapture(route, depth + 1);
+        }
+    }
+
+    private void generateSteps(MoveList ml) {
+        ml.clear();
+        long empty = empty();
+        for (long m = occ[side]; m != 0; m &= m - 1) {
+            int bit = Long.numberOfTrailingZeros(m);
+            int base = bit * dirs;
+            for (int d = 0; d < dirs; d++) {
+                int to = nb[base + d];
+                if (to >= 0 && (empty >>> to & 1) != 0) ml.addStep(bit, to);
+            }
+        }
+    }
+
+    // ---- make and unmake
+
+    /** Carries out move {@code i} of {@code ml} (a legal move of this position). */
+    void make(MoveList ml, int i) {
+        int off = ml.offset(i);
+        int[] data = ml.data;
+        int head = data[off];
+        hashStack[top] = hash;
+        materialStack[2 * top] = material[0];
+        materialStack[2 * top + 1] = material[1];
+        top++;
+        long h = hash ^ SIDE_SWAP;
+        int n = head & MoveList.LENGTH_MASK;
+        final int me = side;
+        if (n == 1) {
+            int bit = data[off + 1];
+            int mine = hand[me];
+            // The shadowpiece: all men at once when the opponent has none in hand.
+            int size = hand[me ^ 1] == 0 ? mine : 1;
+            int c = (size << 16) | me;
+            cells[bit] = c;
+            occ[me] |= 1L << bit;
+            h ^= squareKey(bit, c) ^ handKey(me, mine) ^ handKey(me, mine - size);
+            hand[me] = mine - size;
+            if (undoTop == undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
+            undo[undoTop++] = size;
+        } else if ((head & MoveList.CAPTURE) == 0) {
+            int from = data[off + 1];
+            int to = data[off + 2];
+            int c = cells[from];
+            h ^= squareKey(from, c) ^ squareKey(to, c);
+            cells[to] = c;
+            cells[from] = 0;
+            occ[me] ^= (1L << from) | (1L << to);
+        } else {
+            if (undoTop + n >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
+            int at = data[off + 1];
+            int gained = 0;
+            for (int k = 2; k <= n; k++) {
+                int to = data[off + k];
+                int m = (at + to) >> 1;
+                int capturer = cells[at];
+                int jumped = cells[m];
+                undo[undoTop++] = jumped;
+                int left = removeTop(jumped);
+                int moved = capturer + 2;
+                h ^= squareKey(at, capturer) ^ squareKey(m, jumped) ^ squareKey(m, left) ^ squareKey(to, moved);
+                cells[at] = 0;
+                cells[m] = left;
+                cells[to] = moved;
+                occ[me] ^= (1L << at) | (1L << to);
+                long mb = 1L << m;
+                if (left == 0) {
+                    occ[me ^ 1] &= ~mb;
+                    gained += 1;
+                } else if ((left & 1) == me) {
+                    // Liberated: the prisoners under the last jailer are the mover's again.
+                    occ[me ^ 1] &= ~mb;
+                    occ[me] |= mb;
+                    gained += 1 + height(left);
+                } else {
+                    gained += 1;
+                }
+                at = to;
+            }
+            material[me] += gained;
+            material[me ^ 1] -= gained;
+        }
+        side = me ^ 1;
+        hash = h;
+    }
+
+    /** Takes back move {@code i} of {@code ml}, the last one made. */
+    void unmake(MoveList ml, int i) {
+        int off = ml.offset(i);
+        int[] data = ml.data;
+        int head = data[off];
+        final int me = side ^ 1;
+        side = me;
+        top--;
+        hash = hashStack[top];
+        material[0] = materialStack[2 * top];
+        material[1] = materialStack[2 * top + 1];
+        int n = head & MoveList.LENGTH_MASK;
+        if (n == 1) {
+            int bit = data[off + 1];
+            hand[me] += undo[--undoTop];
+            cells[bit] = 0;
+            occ[me] &= ~(1L << bit);
+        } else if ((head & MoveList.CAPTURE) == 0) {
+            int from = data[off + 1];
+            int to = data[off + 2];
+            cells[from] = cells[to];
+            cells[to] = 0;
+            occ[me] ^= (1L << from) | (1L << to);
+        } else {
+            int jumps = n - 1;
+            int original = cells[data[off + n]] - 2 * jumps;
+            for (int k = jumps; k >= 1; k--) {
+                int at = data[off + k];
+                int to = data[off + k + 1];
+                int m = (at + to) >> 1;
+                long mb = 1L << m;
+                int jumped = undo[--undoTop];
+                cells[to] = 0;
+                cells[m] = jumped;
+                cells[at] = original + 2 * (k - 1);
+                occ[me] ^= (1L << at) | (1L << to);
+                // The jumped column was the opponent's before the jump.
+                occ[me] &= ~mb;
+                occ[me ^ 1] |= mb;
+            }
+        }
+    }
+}
