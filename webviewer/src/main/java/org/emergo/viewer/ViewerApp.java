@@ -10,6 +10,7 @@ import org.emergo.viewer.web.ApiHandlers;
 import org.emergo.viewer.web.ErrorPage;
 import org.emergo.viewer.web.GameHandlers;
 import org.emergo.viewer.web.PositionHandlers;
+import org.emergo.viewer.web.ReviewHandlers;
 import org.emergo.viewer.web.SqlHandlers;
 import org.emergo.viewer.web.StatsHandlers;
 import org.emergo.viewer.web.Templates;
@@ -35,6 +36,7 @@ public final class ViewerApp {
     private final StatsHandlers stats;
     private final SqlHandlers sql;
     private final ApiHandlers api;
+    private final ReviewHandlers reviews;
 
     public ViewerApp(Database db) {
         this.games = new GameHandlers(db, templates);
@@ -42,6 +44,7 @@ public final class ViewerApp {
         this.stats = new StatsHandlers(db, templates);
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
         this.api = new ApiHandlers(db);
+        this.reviews = new ReviewHandlers(db);
     }
 
     /** The Javalin app with every route; start it with {@code start(host, port)}. */
@@ -54,11 +57,14 @@ public final class ViewerApp {
                 files.location = Location.CLASSPATH;
             });
             config.routes.before(ViewerApp::securityHeaders);
+            config.events.serverStopped(reviews::close);
 
             config.routes.get("/", games::list);
             config.routes.get("/games", games::list);
             config.routes.get("/game/{id}", games::game);
             config.routes.get("/game/{id}/{ply}", games::gameAtPly);
+            // the viewer's one write: the review button of a game page (same-origin only)
+            config.routes.post("/game/{id}/review", reviews::review);
             config.routes.get("/player/{name}", games::player);
             config.routes.get("/position", positions::page);
             config.routes.get("/stats", stats::page);
@@ -116,6 +122,7 @@ public final class ViewerApp {
         }
         String title = switch (status) {
             case 400 -> "Bad request";
+            case 403 -> "Forbidden";
             case 404 -> "Not found";
             default -> "Server error";
         };
