@@ -23,7 +23,7 @@ import org.emergo.store.Database;
 final class DatabaseContents {
 
     private static final Set<String> VARYING = Set.of("ID", "GAME_ID", "SOURCE_FILE_ID", "IMPORTED_AT",
-            "CREATED_AT", "ANALYSED_AT");
+            "CREATED_AT", "ANALYSED_AT", "REVIEWED_AT");
 
     private DatabaseContents() {}
 
@@ -39,6 +39,22 @@ final class DatabaseContents {
                     tables.put(table, rows(c, "SELECT g.fingerprint, g.source, g.source_line, t.* FROM " + table
                             + " t JOIN game g ON g.id = t.game_id"));
                 }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return tables;
+    }
+
+    /** The games and what {@code emergo review} stores of them. */
+    static Map<String, List<String>> ofReview(String db) {
+        Map<String, List<String>> tables = new LinkedHashMap<>();
+        try (Database database = Database.open(db); Connection c = database.dataSource().getConnection()) {
+            tables.put("game", rows(c, "SELECT g.* FROM game g"));
+            tables.put("review_setting", rows(c, "SELECT * FROM review_setting"));
+            for (String table : List.of("review", "review_ply")) {
+                tables.put(table, rows(c, "SELECT g.fingerprint, g.source, g.source_line, t.* FROM " + table
+                        + " t JOIN game g ON g.id = t.game_id"));
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e);

@@ -76,10 +76,13 @@ public record StoredReview(
             return "loses " + forcedMen + (forcedMen == 1 ? " man" : " men") + " by force within " + plies(forcedPlies);
         }
 
-        /** The score in words for White: "+1.25", "-0.50", "White wins in 7 plies". */
+        /** The score in words, for White: "+1.25", "-0.50", "White wins in 7 plies", "Black has won". */
         public String scoreText() {
-            if (Score.isWin(scoreWhite)) return "White wins in " + plies(Score.pliesToEnd(scoreWhite));
-            if (Score.isLoss(scoreWhite)) return "Black wins in " + plies(Score.pliesToEnd(scoreWhite));
+            if (Score.isWin(scoreWhite) || Score.isLoss(scoreWhite)) {
+                String side = Score.isWin(scoreWhite) ? "White" : "Black";
+                int plies = Score.pliesToEnd(scoreWhite);
+                return plies == 0 ? side + " has won" : side + " wins in " + plies(plies);
+            }
             return String.format(java.util.Locale.ROOT, "%+.2f", scoreWhite / 100.0);
         }
 

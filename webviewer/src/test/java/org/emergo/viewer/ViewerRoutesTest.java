@@ -12,7 +12,11 @@ import io.javalin.testtools.Response;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import org.emergo.search.Limit;
 import org.emergo.store.Database;
+import org.emergo.store.ReviewJob;
+import org.emergo.store.StoredReview;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -328,6 +332,40 @@ class ViewerRoutesTest {
             assertEquals(3, g.get("positions").size());
             assertEquals(ViewerFixture.EXAMPLE, g.get("positions").get(0).get("epn").asText());
             assertEquals(404, client.get("/api/games/999999").code());
+        });
+    }
+
+    @Test
+    void theGameApiGivesTheEnginesReviewOnceTheGameIsReviewed() {
+        withApp(client -> {
+            assertTrue(json(client.get("/api/games/" + workedExample)).get("review").isNull());
+            StoredReview stored;
+            try (ReviewJob job = new ReviewJob(db, Limit.depth(2), 1)) {
+                stored = job.reviewGame(workedExample).orElseThrow();
+            }
+            JsonNode r = json(client.get("/api/games/" + workedExample)).get("review");
+            assertEquals("depth=2", r.get("setting").asText());
+            assertEquals(3, r.get("moves").asInt());
+            assertEquals(stored.white().accuracy(), r.get("white").get("accuracy").asDouble(), 1e-9);
+            assertEquals(stored.black().blunders(), r.get("black").get("blunders").asInt());
+            JsonNode positions = r.get("positions");
+            assertEquals(4, positions.size());
+            for (int ply = 0; ply < 3; ply++) {
+                StoredReview.Ply p = stored.positions().get(ply);
+                JsonNode j = positions.get(ply);
+                assertEquals(p.scoreWhite(), j.get("scoreWhite").asInt());
+                assertEquals(p.bestMove(), j.get("bestMove").asText());
+                assertEquals(p.line().get(0), j.get("line").get(0).asText());
+                assertEquals(p.loss(), j.get("loss").asInt());
+                assertEquals(p.moveClass(), j.get("class").asText());
+            }
+            assertEquals(List.of("f4-e4", "h4xf4xd4", "e4xc4xc6xe6xe4xc4"),
+                    List.of(positions.get(0).get("played").asText(), positions.get(1).get("played").asText(),
+                            positions.get(2).get("played").asText()));
+            JsonNode end = positions.get(3); // Black has no pieces left
+            assertTrue(end.get("bestMove").isNull());
+            assertTrue(end.get("played").isNull());
+            assertEquals("White has won", end.get("score").asText());
         });
     }
 

@@ -4,12 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.emergo.rules.Position;
 import org.emergo.store.Database;
+import org.emergo.store.ReviewRepository;
+import org.emergo.store.StoreException;
+import org.emergo.store.StoredReview;
 import org.emergo.viewer.data.GameFilter;
 import org.emergo.viewer.data.GameList;
 import org.emergo.viewer.data.GameLoader;
@@ -57,7 +61,47 @@ public final class ApiHandlers {
             positions.add(Map.of("ply", ply, "epn", g.positions().get(ply)));
         }
         body.put("positions", positions);
+        body.put("review", review(id));
         json(ctx, body);
+    }
+
+    /** The engine's review of a game ({@code emergo review}; the latest if at several settings), or null. */
+    private Map<String, Object> review(long id) {
+        StoredReview r;
+        try {
+            r = new ReviewRepository(db).latest(id).orElse(null);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the review of game " + id + ": " + e.getMessage(), e);
+        }
+        if (r == null) return null;
+        Map<String, Object> review = new LinkedHashMap<>();
+        review.put("setting", r.setting());
+        review.put("engineVersion", r.engineVersion());
+        review.put("curve", r.curve());
+        review.put("curveSource", r.curveSource());
+        review.put("moves", r.moves());
+        review.put("stoppedAtPly", r.stoppedAtPly());
+        review.put("white", r.white());
+        review.put("black", r.black());
+        List<Map<String, Object>> plies = new ArrayList<>();
+        for (StoredReview.Ply p : r.positions()) {
+            Map<String, Object> ply = new LinkedHashMap<>();
+            ply.put("ply", p.ply());
+            ply.put("scoreWhite", p.scoreWhite());
+            ply.put("score", p.scoreText());
+            ply.put("bestMove", p.bestMove());
+            ply.put("line", p.line());
+            ply.put("depth", p.depth());
+            ply.put("played", p.played());
+            ply.put("loss", p.loss());
+            ply.put("chancesLost", p.chancesLost());
+            ply.put("class", p.moveClass());
+            ply.put("forcedLoss", p.forcedMen() == null ? null
+                    : Map.of("men", p.forcedMen(), "plies", p.forcedPlies(), "line", p.forcedLine(), "verdict", p.verdict()));
+            plies.add(ply);
+        }
+        review.put("positions", plies);
+        return review;
     }
 
     public void positions(Context ctx) {
