@@ -1,9 +1,11 @@
-// emergo viewer: keyboard stepping on the game page. Every ply is a plain link; this script
-// only follows those links from the keyboard, swapping the game in place instead of loading
-// the whole page, and falls back to ordinary navigation whenever anything goes wrong.
+// emergo viewer: keyboard stepping on the game page (n and p jump to the next and previous
+// mistake of a reviewed game). Every ply is a plain link; this script only follows those links
+// from the keyboard, swapping the game in place instead of loading the whole page, and falls
+// back to ordinary navigation whenever anything goes wrong.
 (function () {
   'use strict';
-  var keys = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', f: 'flip', F: 'flip' };
+  var keys = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', f: 'flip', F: 'flip',
+    n: 'next-mistake', p: 'prev-mistake' };
   var pending = 0;
 
   function typing(target) {
@@ -53,6 +55,14 @@
     }
   }
   revealCurrent();
+
+  // the review button: the page waits for the server's review; say so on the button
+  document.addEventListener('submit', function (event) {
+    var button = event.target.querySelector && event.target.querySelector('#review-button');
+    if (!button) return;
+    button.textContent = 'Reviewing\u2026';
+    button.setAttribute('aria-disabled', 'true');
+  });
 
   window.addEventListener('popstate', function () {
     if (document.getElementById('game')) show(location.href, false);

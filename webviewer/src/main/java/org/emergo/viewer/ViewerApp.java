@@ -12,6 +12,7 @@ import org.emergo.viewer.web.ApiHandlers;
 import org.emergo.viewer.web.ErrorPage;
 import org.emergo.viewer.web.GameHandlers;
 import org.emergo.viewer.web.PositionHandlers;
+import org.emergo.viewer.web.ReviewHandlers;
 import org.emergo.viewer.web.SqlHandlers;
 import org.emergo.viewer.web.StatsHandlers;
 import org.emergo.viewer.web.Templates;
@@ -38,6 +39,7 @@ public final class ViewerApp {
     private final SqlHandlers sql;
     private final ApiHandlers api;
     private final HostCheck hosts;
+    private final ReviewHandlers reviews;
 
     /** The viewer as it answers on 127.0.0.1 (and localhost). */
     public ViewerApp(Database db) {
@@ -52,6 +54,7 @@ public final class ViewerApp {
         this.stats = new StatsHandlers(db, templates);
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
         this.api = new ApiHandlers(db);
+        this.reviews = new ReviewHandlers(db);
     }
 
     /** The Javalin app with every route; start it with {@code start(host, port)}. */
@@ -65,11 +68,14 @@ public final class ViewerApp {
             });
             config.routes.before(ViewerApp::securityHeaders);
             config.routes.before(this::checkHost);
+            config.events.serverStopped(reviews::close);
 
             config.routes.get("/", games::list);
             config.routes.get("/games", games::list);
             config.routes.get("/game/{id}", games::game);
             config.routes.get("/game/{id}/{ply}", games::gameAtPly);
+            // the viewer's one write: the review button of a game page (same-origin only)
+            config.routes.post("/game/{id}/review", reviews::review);
             config.routes.get("/player/{name}", games::player);
             config.routes.get("/position", positions::page);
             config.routes.get("/stats", stats::page);

@@ -17,6 +17,9 @@ import org.emergo.rules.Side;
  */
 public final class BoardSvg {
 
+    /** The engine's best move: blue, as lichess draws its engine's arrow. */
+    static final String BEST = "#1d5fa8";
+
     /** Height of the strip above and below the board that shows the men in hand. */
     private static final double HAND = 34;
 
@@ -57,6 +60,7 @@ public final class BoardSvg {
         for (Overlay.Mark mark : overlay.marks()) mark(out, board, mark);
         route(out, board, overlay.lastMove(), "last-move", "arrow-last");
         route(out, board, overlay.due(), "due-capture", "arrow-due");
+        best(out, board, overlay.best());
         out.append("</g>\n");
         hand(out, p, flipped ? Side.BLACK : Side.WHITE, h - HAND / 2);
         out.append("</svg>\n");
@@ -67,6 +71,7 @@ public final class BoardSvg {
         out.append("<defs>")
                 .append(marker("arrow-last", "#1f7a3a"))
                 .append(marker("arrow-due", "#c0392b"))
+                .append(marker("arrow-best", BEST))
                 .append("</defs>\n");
     }
 
@@ -181,6 +186,23 @@ public final class BoardSvg {
                 .append(" stroke-dasharray=\"6 3\"/></g>\n");
     }
 
+    /**
+     * The engine's best move: its route as a thinner blue arrow over the last move's, or for an
+     * entry (one square) a blue ring on the square.
+     */
+    private void best(StringBuilder out, Board board, java.util.List<String> squares) {
+        if (squares.size() != 1) {
+            route(out, board, squares, "best-move", "arrow-best");
+            return;
+        }
+        int sq = board.square(squares.get(0));
+        if (sq < 0) return;
+        double[] c = centre(board, sq);
+        out.append("<circle class=\"best-move\" data-route=\"").append(board.name(sq)).append("\" cx=\"").append(n(c[0]))
+                .append("\" cy=\"").append(n(c[1])).append("\" r=\"").append(n(geometry.cellRadius() * 0.7))
+                .append("\" fill=\"none\" stroke=\"").append(BEST).append("\" stroke-width=\"5\" stroke-opacity=\"0.85\"/>\n");
+    }
+
     /** A move's route as a line with an arrowhead; an entry is its highlighted square alone. */
     private void route(StringBuilder out, Board board, java.util.List<String> squares, String cls, String marker) {
         if (squares.size() < 2) return;
@@ -191,9 +213,15 @@ public final class BoardSvg {
             double[] c = centre(board, sq);
             points.append(n(c[0])).append(',').append(n(c[1])).append(' ');
         }
+        String colour = switch (cls) {
+            case "due-capture" -> "#c0392b";
+            case "best-move" -> BEST;
+            default -> "#1f7a3a";
+        };
         out.append("<polyline class=\"").append(cls).append("\" data-route=\"").append(esc(String.join(" ", squares)))
                 .append("\" points=\"").append(points.toString().strip()).append("\" fill=\"none\" stroke=\"")
-                .append(cls.equals("due-capture") ? "#c0392b" : "#1f7a3a").append("\" stroke-width=\"6\" stroke-opacity=\"0.8\"")
+                .append(colour).append("\" stroke-width=\"").append(cls.equals("best-move") ? "4" : "6")
+                .append("\" stroke-opacity=\"0.8\"")
                 .append(" stroke-linecap=\"round\" stroke-linejoin=\"round\"")
                 .append(cls.equals("due-capture") ? " stroke-dasharray=\"12 7\"" : "")
                 .append(" marker-end=\"url(#").append(marker).append(")\"/>\n");

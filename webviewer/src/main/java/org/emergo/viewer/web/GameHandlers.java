@@ -4,6 +4,7 @@ import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
 import org.emergo.store.Database;
+import org.emergo.store.ReviewFigures;
 import org.emergo.viewer.data.GameFilter;
 import org.emergo.viewer.data.GameList;
 import org.emergo.viewer.data.GameLoader;
@@ -45,11 +46,14 @@ public final class GameHandlers {
         String name = ctx.pathParam("name");
         PlayerSummary.Summary summary = new PlayerSummary(db.dsl()).of(name);
         if (summary.games() == 0) throw new NotFoundResponse("no games of a player named " + name);
-        ctx.html(templates.render("player.jte", new PlayerPage(summary)));
+        ReviewFigures.PlayerFigures review = new ReviewFigures(db.dsl()).player(name)
+                .filter(f -> !f.games().isEmpty()).orElse(null);
+        ctx.html(templates.render("player.jte", new PlayerPage(summary, review)));
     }
 
     private void render(Context ctx, GameReplay game, int ply) {
-        ctx.html(templates.render("game.jte", GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")))));
+        ctx.html(templates.render("game.jte",
+                GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")), ReviewHandlers.latest(db, game.id()))));
     }
 
     private GameReplay load(Context ctx) {

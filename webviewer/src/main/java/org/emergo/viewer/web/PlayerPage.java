@@ -1,11 +1,30 @@
 package org.emergo.viewer.web;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.emergo.store.ReviewFigures;
 import org.emergo.viewer.data.PlayerSummary;
 import org.emergo.viewer.data.Urls;
 
-/** A player's page: results by colour, findings by code, shadowpieces, recent games. */
-public record PlayerPage(PlayerSummary.Summary summary) {
+/**
+ * A player's page: results by colour, findings by code, shadowpieces, recent games; the
+ * engine's figures of his reviewed games (null when none is reviewed).
+ */
+public record PlayerPage(PlayerSummary.Summary summary, ReviewFigures.PlayerFigures review) {
+
+    /** Reviewed games listed one by one on the page, newest first. */
+    public static final int REVIEWED_GAMES_SHOWN = 50;
+
+    public List<ReviewFigures.PlayerGame> reviewedGamesShown() {
+        List<ReviewFigures.PlayerGame> games = review.games();
+        return games.subList(0, Math.min(REVIEWED_GAMES_SHOWN, games.size()));
+    }
+
+    /** A figure with one decimal, or "–" for none. */
+    public static String oneDecimal(Double value) {
+        return value == null ? "–" : String.format(Locale.ROOT, "%.1f", value);
+    }
 
     public String name() {
         return summary.name();

@@ -3,21 +3,22 @@ package org.emergo.viewer.web;
 import io.javalin.http.Context;
 import java.util.List;
 import org.emergo.store.Database;
+import org.emergo.store.ReviewFigures;
 import org.emergo.viewer.chart.Chart;
 import org.emergo.viewer.data.Statistics;
 
 /**
  * The statistics page. Its figures read every game's rows, so they are kept while the counts of
- * games, analyses and findings stay the same (counting a table is instant in H2), for at most
+ * games, analyses, findings and reviews stay the same (counting a table is instant in H2), for at most
  * half a minute: new games show on the next load, and a re-analysis within that time.
  */
 public final class StatsHandlers {
 
     private static final long KEEP_NANOS = 30_000_000_000L;
 
-    private record Counts(int games, int analysed, int findings) {}
+    private record Counts(int games, int analysed, int findings, int reviews) {}
 
-    private record Kept(Counts counts, long madeAt, List<Chart> charts) {}
+    private record Kept(Counts counts, long madeAt, List<Chart> charts, DecidedStats decided) {}
 
     private final Database db;
     private final Templates templates;
@@ -29,13 +30,15 @@ public final class StatsHandlers {
     }
 
     public void page(Context ctx) {
-        Counts counts = new Counts(count("game"), count("analysis"), count("finding"));
+        Counts counts = new Counts(count("game"), count("analysis"), count("finding"), count("review"));
         Kept k = kept;
         if (k == null || !k.counts().equals(counts) || System.nanoTime() - k.madeAt() > KEEP_NANOS) {
-            k = new Kept(counts, System.nanoTime(), new Statistics(db.dsl()).charts());
+            ReviewFigures reviews = new ReviewFigures(db.dsl());
+            DecidedStats decided = reviews.mainSetting().map(s -> DecidedStats.of(s, reviews.decided(s))).orElse(null);
+            k = new Kept(counts, System.nanoTime(), new Statistics(db.dsl()).charts(), decided);
             kept = k;
         }
-        ctx.html(templates.render("stats.jte", new StatsPage(counts.games(), counts.analysed(), k.charts())));
+        ctx.html(templates.render("stats.jte", new StatsPage(counts.games(), counts.analysed(), k.charts(), k.decided())));
     }
 
     private int count(String table) {

@@ -105,6 +105,18 @@ class BoardSvgTest {
     }
 
     @Test
+    void theEnginesBestMoveIsABlueArrowAlongItsWholeRouteOrABlueRingForAnEntry() {
+        String capture = draw("w 0 0 c5:b d6:b d4:b3w2 e4:w3", Variant.EMERGO,
+                new Overlay(List.of(), List.of(), List.of(), Overlay.route("e4xc4xc6")), false);
+        assertTrue(capture.contains("<polyline class=\"best-move\" data-route=\"e4 c4 c6\""), capture);
+        assertTrue(capture.contains("marker-end=\"url(#arrow-best)\""));
+        assertFalse(capture.contains("class=\"last-move\""));
+        String entry = draw("b 11 12 e4:w", Variant.EMERGO, new Overlay(List.of(), List.of(), List.of(), Overlay.route("e6")), false);
+        assertTrue(entry.contains("<circle class=\"best-move\" data-route=\"e6\""), entry);
+        assertFalse(entry.contains("<polyline"));
+    }
+
+    @Test
     void anEntryIsMarkedByItsSquareAloneWithoutALine() {
         String svg = draw("b 11 12 e4:w", Variant.EMERGO, new Overlay(Overlay.route("e4"), List.of(), List.of()), false);
         assertEquals(1, svg.split("class=\"last-square\"", -1).length - 1);

@@ -1,0 +1,106 @@
+package org.emergo.viewer.web;
+
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
+import io.javalin.http.ForbiddenResponse;
+import io.javalin.http.HttpStatus;
+import io.javalin.http.NotFoundResponse;
+import java.net.URI;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+import org.emergo.store.Database;
+import org.emergo.store.ReviewJob;
+import org.emergo.store.ReviewRepository;
+import org.emergo.store.StoreException;
+import org.emergo.store.StoredReview;
+
+/**
+ * The viewer's one write: the review button of a game page. It has the engine review that one
+ * game at the default setting of {@code emergo review} ({@link ReviewJob#DEFAULT_LIMIT}), then
+ * sends the browser back to the page at the same ply (303), which shows the review.
+ *
+ * <p>Only the viewer's own pages may ask: a browser says where a request comes from in
+ * {@code Sec-Fetch-Site} (every current browser sends it) and, on a POST, in {@code Origin};
+ * a request that another site's page made is refused with 403. A request with neither header
+ * comes from no browser (curl, a script): a browser cannot be made to send it by another site,
+ * so it is served. Reviews run one at a time, so two clicks on one button review the game once
+ * and the second answer waits for the first; the positions of a game are searched on all cores.
+ */
+public final class ReviewHandlers implements AutoCloseable {
+
+    private final Database db;
+    private final ReentrantLock lock = new ReentrantLock(true);
+    private ReviewJob job;
+
+    public ReviewHandlers(Database db) {
+        this.db = db;
+    }
+
+    public void review(Context ctx) {
+        requireSameOrigin(ctx);
+        long id = GameHandlers.Params.id(ctx.pathParam("id"));
+        String ply = ctx.formParam("ply");
+        int at = ply != null && ply.matches("\\d{1,9}") ? Integer.parseInt(ply) : 0;
+        boolean flip = "1".equals(ctx.formParam("flip"));
+        if (db.dsl().fetchOne("SELECT id FROM game WHERE id = ?", id) == null) throw new NotFoundResponse("no game " + id);
+        Optional<StoredReview> review;
+        lock.lock();
+        try {
+            review = job().reviewGame(id);
+        } finally {
+            lock.unlock();
+        }
+        if (review.isEmpty()) {
+            throw new BadRequestResponse("game " + id + " cannot be replayed from its start, so the engine cannot review it");
+        }
+        // back to the ply the button was pressed at (the page's own form says it)
+        ctx.redirect("/game/" + id + "/" + at + (flip ? "?flip=1" : ""), HttpStatus.SEE_OTHER);
+    }
+
+    /** A game's latest review (of any setting, as {@link ReviewRepository#latest} says), or null when it has none. */
+    static StoredReview latest(Database db, long gameId) {
+        try {
+            return new ReviewRepository(db).latest(gameId).orElse(null);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the review of game " + gameId + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Refuses (403) a request a page of another site made: {@code Sec-Fetch-Site} other than
+     * same-origin, or an {@code Origin} other than this server's own address.
+     */
+    static void requireSameOrigin(Context ctx) {
+        String site = ctx.header("Sec-Fetch-Site");
+        if (site != null && !site.equals("same-origin")) {
+            throw new ForbiddenResponse("only the viewer's own pages may ask for a review (this request came from "
+                    + (site.equals("none") ? "no page" : "a " + site + " page") + ")");
+        }
+        String origin = ctx.header("Origin");
+        if (origin != null && !sameHost(origin, ctx.host())) {
+            throw new ForbiddenResponse("only the viewer's own pages may ask for a review (this request came from another origin)");
+        }
+    }
+
+    private static boolean sameHost(String origin, String host) {
+        if (host == null) return false;
+        try {
+            String authority = URI.create(origin).getRawAuthority();
+            return authority != null && authority.equalsIgnoreCase(host);
+        } catch (IllegalArgumentException e) {
+            return false; // "null" or nonsense
+        }
+    }
+
+    private synchronized ReviewJob job() {
+        if (job == null) job = new ReviewJob(db, ReviewJob.DEFAULT_LIMIT, Runtime.getRuntime().availableProcessors());
+        return job;
+    }
+
+    /** Stops the review threads. */
+    @Override
+    public synchronized void close() {
+        if (job != null) job.close();
+    }
+}

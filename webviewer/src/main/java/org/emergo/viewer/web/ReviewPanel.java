@@ -1,0 +1,154 @@
+package org.emergo.viewer.web;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntFunction;
+import org.emergo.review.MoveJudgements;
+import org.emergo.rules.Side;
+import org.emergo.search.WinCurve;
+import org.emergo.store.StoredReview;
+import org.emergo.viewer.chart.ReviewGraph;
+
+/**
+ * What the game page shows of the engine's review at one ply: the evaluation graph, the score,
+ * best move and expected line of the position, the judgement of the move that led to it, the
+ * plies of the previous and next mistake, and each side's figures.
+ *
+ * @param review       the review as stored
+ * @param ply          the ply shown
+ * @param here         the position shown as reviewed, null beyond the moves reviewed
+ * @param graphSvg     the evaluation graph, drawn here (every text in it escaped)
+ * @param judged       the move that led to the position shown, null at the start or when not judged
+ * @param previousMistake the ply after the previous mistake or blunder before this ply, or -1
+ * @param nextMistake  the ply after the next mistake or blunder after this ply, or -1
+ */
+public record ReviewPanel(
+        StoredReview review,
+        int ply,
+        StoredReview.Ply here,
+        String graphSvg,
+        JudgedMove judged,
+        int previousMistake,
+        int nextMistake) {
+
+    /**
+     * A move as judged: who played it, its label ("12... e4-e5"), its class and the best move
+     * it was judged against.
+     */
+    public record JudgedMove(String side, String label, StoredReview.Ply from) {
+
+        public String moveClass() {
+            return from.moveClass();
+        }
+
+        public boolean marked() {
+            return annotation(from.moveClass()) != null;
+        }
+
+        /** "an inaccuracy", "a mistake", "a blunder", "good". */
+        public String classInWords() {
+            return switch (from.moveClass() == null ? "" : from.moveClass()) {
+                case "inaccuracy" -> "an inaccuracy";
+                case "mistake" -> "a mistake";
+                case "blunder" -> "a blunder";
+                default -> "good";
+            };
+        }
+
+        public boolean wasBest() {
+            return from.played() != null && from.played().equals(from.bestMove());
+        }
+
+        /** The men given away against the best move: "1.50 men". */
+        public String lossInMen() {
+            return men(from.loss() == null ? 0 : from.loss());
+        }
+
+        /** The mover's winning chances given away, in percentage points: "12". */
+        public String chancesLostPercent() {
+            return from.chancesLost() == null ? "0" : String.format(Locale.ROOT, "%.0f", 100 * from.chancesLost());
+        }
+    }
+
+    /** The sign a class of move gets after it in the move list, as lichess writes them: ?!, ? and ??; null for none. */
+    public static String annotation(String moveClass) {
+        if (moveClass == null) return null;
+        return switch (moveClass) {
+            case "inaccuracy" -> "?!";
+            case "mistake" -> "?";
+            case "blunder" -> "??";
+            default -> null;
+        };
+    }
+
+    /** The moves counted as mistakes by the keys and the links to the next and previous one. */
+    static boolean isMistake(String moveClass) {
+        return "mistake".equals(moveClass) || "blunder".equals(moveClass);
+    }
+
+    /**
+     * The review at a ply; {@code label} names the move that led to a ply ("12... e4-e5"),
+     * {@code url} is the address of a ply.
+     */
+    public static ReviewPanel of(StoredReview review, int ply, IntFunction<String> label, IntFunction<String> url) {
+        List<StoredReview.Ply> positions = review.positions();
+        WinCurve curve = WinCurve.parse(review.curve());
+        List<ReviewGraph.Point> points = new ArrayList<>(positions.size());
+        for (int i = 0; i < positions.size(); i++) {
+            StoredReview.Ply p = positions.get(i);
+            StoredReview.Ply before = i == 0 ? null : positions.get(i - 1);
+            String moveClass = before == null ? null : before.moveClass();
+            String title = label.apply(p.ply()) + (annotation(moveClass) == null ? "" : annotation(moveClass)) + ": "
+                    + p.scoreText() + (annotation(moveClass) == null ? "" : ", " + moveClass);
+            points.add(new ReviewGraph.Point(p.ply(), whiteChance(p, curve), title, annotation(moveClass) == null ? null : moveClass));
+        }
+        StoredReview.Ply here = ply < positions.size() ? positions.get(ply) : null;
+        JudgedMove judged = null;
+        if (ply >= 1 && ply - 1 < positions.size() && positions.get(ply - 1).played() != null) {
+            StoredReview.Ply from = positions.get(ply - 1);
+            judged = new JudgedMove("w".equals(from.player()) ? "White" : "Black", label.apply(ply), from);
+        }
+        int previous = -1;
+        int next = -1;
+        for (int p = 1; p < positions.size(); p++) {
+            if (!isMistake(positions.get(p - 1).moveClass())) continue;
+            if (p < ply) previous = p;
+            if (p > ply && next < 0) next = p;
+        }
+        return new ReviewPanel(review, ply, here, ReviewGraph.draw(points, ply, url), judged, previous, next);
+    }
+
+    /** White's winning chances at a reviewed position, by the review's curve. */
+    static double whiteChance(StoredReview.Ply p, WinCurve curve) {
+        Side toMove = Side.ofLetter(p.player().charAt(0));
+        double mover = curve.winChance(MoveJudgements.forSide(p.scoreWhite(), toMove));
+        return toMove == Side.WHITE ? mover : 1 - mover;
+    }
+
+    /** The expected line as text, moves separated by spaces. */
+    public String line() {
+        return here == null ? "" : String.join(" ", here.line());
+    }
+
+    /** The score in men for White ("+1.25 men"), or who wins in how many plies. */
+    public String score() {
+        if (here == null) return "";
+        String text = here.scoreText();
+        return text.startsWith("+") || text.startsWith("-") ? text + " (White's view, in men)" : text;
+    }
+
+    /** Whether the review stopped before the end of the game (a move the rules refused). */
+    public boolean stopped() {
+        return review.stoppedAtPly() != null;
+    }
+
+    static String men(int hundredths) {
+        return String.format(Locale.ROOT, "%.2f %s", hundredths / 100.0, hundredths == 100 ? "man" : "men");
+    }
+
+    /** An accuracy as lichess shows it: "87.3", or "–" for a side that made no move. */
+    public static String accuracy(Double a) {
+        return a == null ? "–" : String.format(Locale.ROOT, "%.1f", a);
+    }
+}
