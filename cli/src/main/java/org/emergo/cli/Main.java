@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             GenerateCommand.class,
             ImportCommand.class,
             AnalyzeCommand.class,
+            RatingsCommand.class,
             SqlCommand.class,
             ExportCommand.class,
             ServeCommand.class,
