@@ -10,6 +10,7 @@ import org.emergo.viewer.web.ApiHandlers;
 import org.emergo.viewer.web.ErrorPage;
 import org.emergo.viewer.web.GameHandlers;
 import org.emergo.viewer.web.PositionHandlers;
+import org.emergo.viewer.web.RatingHandlers;
 import org.emergo.viewer.web.SqlHandlers;
 import org.emergo.viewer.web.StatsHandlers;
 import org.emergo.viewer.web.Templates;
@@ -35,6 +36,7 @@ public final class ViewerApp {
     private final StatsHandlers stats;
     private final SqlHandlers sql;
     private final ApiHandlers api;
+    private final RatingHandlers ratings;
 
     public ViewerApp(Database db) {
         this.games = new GameHandlers(db, templates);
@@ -42,6 +44,7 @@ public final class ViewerApp {
         this.stats = new StatsHandlers(db, templates);
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
         this.api = new ApiHandlers(db);
+        this.ratings = new RatingHandlers(db, templates);
     }
 
     /** The Javalin app with every route; start it with {@code start(host, port)}. */
@@ -60,6 +63,7 @@ public final class ViewerApp {
             config.routes.get("/game/{id}", games::game);
             config.routes.get("/game/{id}/{ply}", games::gameAtPly);
             config.routes.get("/player/{name}", games::player);
+            config.routes.get("/players", ratings::players);
             config.routes.get("/position", positions::page);
             config.routes.get("/stats", stats::page);
             config.routes.get("/sql", sql::page);
@@ -67,6 +71,8 @@ public final class ViewerApp {
             config.routes.get("/api/games", api::games);
             config.routes.get("/api/games/{id}", api::game);
             config.routes.get("/api/positions", api::positions);
+            config.routes.get("/api/players", ratings::apiPlayers);
+            config.routes.get("/api/players/{name}", ratings::apiPlayer);
 
             config.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
             config.routes.exception(Exception.class, (e, ctx) -> {

@@ -4,6 +4,7 @@ import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
 import org.emergo.store.Database;
+import org.emergo.store.RatingRepository;
 import org.emergo.viewer.data.GameFilter;
 import org.emergo.viewer.data.GameList;
 import org.emergo.viewer.data.GameLoader;
@@ -45,11 +46,12 @@ public final class GameHandlers {
         String name = ctx.pathParam("name");
         PlayerSummary.Summary summary = new PlayerSummary(db.dsl()).of(name);
         if (summary.games() == 0) throw new NotFoundResponse("no games of a player named " + name);
-        ctx.html(templates.render("player.jte", new PlayerPage(summary)));
+        ctx.html(templates.render("player.jte", new PlayerPage(summary, PlayerRatings.of(new RatingRepository(db.dsl()), name))));
     }
 
     private void render(Context ctx, GameReplay game, int ply) {
-        ctx.html(templates.render("game.jte", GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")))));
+        GameRatings ratings = GameRatings.of(new RatingRepository(db.dsl()), game.id());
+        ctx.html(templates.render("game.jte", GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")), ratings)));
     }
 
     private GameReplay load(Context ctx) {

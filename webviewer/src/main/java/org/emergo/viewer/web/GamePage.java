@@ -25,7 +25,8 @@ public record GamePage(
         List<GameReplay.FindingRow> findingsHere,
         List<GameReplay.FindingRow> dueHere,
         List<Overlay.Mark> shadowMarks,
-        String lastMove) {
+        String lastMove,
+        GameRatings ratings) {
 
     /** One line of the move list: a move number with White's and Black's ply (either may be missing). */
     public record MoveRow(int number, MoveCell white, MoveCell black) {}
@@ -39,6 +40,11 @@ public record GamePage(
     }
 
     public static GamePage of(GameReplay game, int ply, boolean flipped) {
+        return of(game, ply, flipped, null);
+    }
+
+    /** The page with both players' ratings when the game began (null: not rated). */
+    public static GamePage of(GameReplay game, int ply, boolean flipped, GameRatings ratings) {
         Position position = PositionText.parse(game.positions().get(ply), game.variant());
         String last = ply == 0 ? null : game.moves().get(ply - 1).canonical();
         List<GameReplay.FindingRow> here = game.findings().stream().filter(f -> f.ply() == ply).toList();
@@ -50,7 +56,7 @@ public record GamePage(
         Overlay overlay = new Overlay(Overlay.route(last), due.isEmpty() ? List.of() : Overlay.route(due.get(0).expected()), marks);
         String svg = BoardSvg.draw(position, overlay, flipped);
         return new GamePage(game, ply, flipped, game.positions().get(ply),
-                position.sideToMove() == Side.WHITE ? "White" : "Black", svg, rows(game, ply), here, due, marks, last);
+                position.sideToMove() == Side.WHITE ? "White" : "Black", svg, rows(game, ply), here, due, marks, last, ratings);
     }
 
     private static List<MoveRow> rows(GameReplay game, int current) {

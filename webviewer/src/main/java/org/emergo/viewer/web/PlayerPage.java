@@ -4,8 +4,8 @@ import java.util.Map;
 import org.emergo.viewer.data.PlayerSummary;
 import org.emergo.viewer.data.Urls;
 
-/** A player's page: results by colour, findings by code, shadowpieces, recent games. */
-public record PlayerPage(PlayerSummary.Summary summary) {
+/** A player's page: results by colour, findings by code, shadowpieces, recent games; his ratings (null: none). */
+public record PlayerPage(PlayerSummary.Summary summary, PlayerRatings ratings) {
 
     public String name() {
         return summary.name();
