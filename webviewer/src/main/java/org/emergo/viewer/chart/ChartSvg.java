@@ -70,6 +70,10 @@ final class ChartSvg {
             for (LineChart.Point p : points) line.append(f(px.applyAsDouble(p.x()))).append(',').append(f(py.applyAsDouble(p.y()))).append(' ');
             out.append("<polyline class=\"line\" points=\"").append(line.toString().strip()).append("\" fill=\"none\" stroke=\"")
                     .append(COLOURS[0]).append("\" stroke-width=\"2\"/>");
+            // the last point, the rating now, as a dot (a single game is a dot alone)
+            LineChart.Point end = points.get(points.size() - 1);
+            out.append("<circle class=\"last\" cx=\"").append(f(px.applyAsDouble(end.x()))).append("\" cy=\"")
+                    .append(f(py.applyAsDouble(end.y()))).append("\" r=\"3.5\" fill=\"").append(COLOURS[0]).append("\"/>");
             out.append("<text x=\"").append(f(left)).append("\" y=\"").append(f(top + plotH + 16))
                     .append("\" text-anchor=\"start\" font-size=\"11\">").append(firstX).append("</text>");
             if (lastX != firstX) {

@@ -15,22 +15,6 @@ public record GameRatings(String system, RatingRepository.AtGame white, RatingRe
         return new GameRatings(system, sides.get(0), sides.get(1));
     }
 
-    public String systemName() {
-        return RatingText.system(system);
-    }
-
-    public String rating(double r) {
-        return RatingText.rating(r);
-    }
-
-    public String deviation(Double d) {
-        return RatingText.deviation(d);
-    }
-
-    public String playerUrl(String name) {
-        return org.emergo.viewer.data.Urls.player(name);
-    }
-
     public String whiteExpected() {
         return RatingText.percent(white.expected());
     }

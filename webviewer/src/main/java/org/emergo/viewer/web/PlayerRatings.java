@@ -40,18 +40,6 @@ public record PlayerRatings(String system, List<RatingRepository.Current> curren
         return new PlayerRatings(system, current, histories);
     }
 
-    public String systemName() {
-        return RatingText.system(system);
-    }
-
-    public String rating(double r) {
-        return RatingText.rating(r);
-    }
-
-    public String deviation(Double d) {
-        return RatingText.deviation(d);
-    }
-
     public String playersUrl(Variant v) {
         return "/players" + (v == Variant.EMERGO ? "" : "?variant=" + v.tagName());
     }

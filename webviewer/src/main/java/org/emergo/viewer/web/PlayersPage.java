@@ -4,7 +4,6 @@ import java.util.List;
 import org.emergo.rules.Variant;
 import org.emergo.store.RatingJob;
 import org.emergo.store.RatingRepository;
-import org.emergo.viewer.data.Urls;
 
 /**
  * The players of a variant ranked by the rating of the system that forecast the collection
@@ -25,10 +24,6 @@ public record PlayersPage(String system, List<RatingJob.Quality> quality, List<V
         return system != null && !variants.isEmpty();
     }
 
-    public String systemName() {
-        return RatingText.system(system);
-    }
-
     public int pages() {
         return Math.max(1, (players + PAGE_SIZE - 1) / PAGE_SIZE);
     }
@@ -42,29 +37,5 @@ public record PlayersPage(String system, List<RatingJob.Quality> quality, List<V
         String pg = p > 1 ? "page=" + p : "";
         String q = v.isEmpty() ? pg : pg.isEmpty() ? v : v + "&" + pg;
         return "/players" + (q.isEmpty() ? "" : "?" + q);
-    }
-
-    public String playerUrl(String name) {
-        return Urls.player(name);
-    }
-
-    public String rating(double r) {
-        return RatingText.rating(r);
-    }
-
-    public String deviation(Double d) {
-        return RatingText.deviation(d);
-    }
-
-    public String percent(double share) {
-        return RatingText.percent(share);
-    }
-
-    public String logLoss(double l) {
-        return RatingText.logLoss(l);
-    }
-
-    public String name(String s) {
-        return RatingText.system(s);
     }
 }
