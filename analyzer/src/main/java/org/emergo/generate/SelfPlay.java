@@ -34,6 +34,21 @@ public final class SelfPlay {
     private final Variant variant;
     private final long seed;
 
+    /** The players' names, in a fixed order. */
+    public static List<String> players() {
+        return List.of(PLAYERS);
+    }
+
+    /**
+     * A player's temperature, the noise in his choice of move: lower plays stronger. Tests of
+     * the ratings check them against this.
+     */
+    public static double temperature(String player) {
+        int i = List.of(PLAYERS).indexOf(player);
+        if (i < 0) throw new IllegalArgumentException("no self-play player named " + player);
+        return TEMPERATURE[i];
+    }
+
     public SelfPlay(Variant variant, long seed) {
         this.variant = variant;
         this.seed = seed;

@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
             "Replay the stored games through the rules engine and store what it finds.",
             "Each game not yet analysed (with --all, every game) is replayed: its findings, its result by "
                     + "rule, every position and every shadowpiece go into the database.",
-            "The finding codes are in docs/findings.md#finding-codes."},
+            "The finding codes are in docs/findings.md#finding-codes.",
+            "Then the players are rated again (see emergo ratings) when games were analysed or added."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  emergo analyze",
@@ -46,6 +47,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         AnalysisJob.Summary s = run(db, all, threads);
         out.println(describe(s));
+        String rated = RatingsCommand.refresh(db, s.games() > 0);
+        if (rated != null) out.println(rated);
         out.flush();
         return 0;
     }

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.emergo.importer.SourceWalker;
 import java.util.concurrent.Callable;
+import org.emergo.store.AnalysisJob;
 import org.emergo.store.Database;
 import org.emergo.store.OutputFormat;
 import org.emergo.store.ReadOnlyQuery;
@@ -67,7 +68,10 @@ final class DemoCommand implements Callable<Integer> {
         out.println(ImportCommand.describe(ImportCommand.run(dbOption, records(sampleDir), spec.commandLine().getErr())));
         out.println("Analysing ...");
         out.flush();
-        out.println(AnalyzeCommand.describe(AnalyzeCommand.run(dbOption, false, Runtime.getRuntime().availableProcessors())));
+        AnalysisJob.Summary analysed = AnalyzeCommand.run(dbOption, false, Runtime.getRuntime().availableProcessors());
+        out.println(AnalyzeCommand.describe(analysed));
+        String rated = RatingsCommand.refresh(dbOption, analysed.games() > 0);
+        if (rated != null) out.println(rated);
         Path queries = home.resolve("sql").resolve("queries");
         try (Database database = dbOption.open()) {
             ReadOnlyQuery query = new ReadOnlyQuery(database);

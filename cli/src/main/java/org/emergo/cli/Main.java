@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
             ImportCommand.class,
             AnalyzeCommand.class,
             ReviewCommand.class,
+            RatingsCommand.class,
             SqlCommand.class,
             ExportCommand.class,
             ServeCommand.class,

@@ -20,11 +20,11 @@ import picocli.CommandLine;
 /** What `--help` and `-V` say: usage, whole sentences, an example for every command, the build's version. */
 class HelpTest {
 
-    private static final List<String> COMMANDS = List.of("moves", "perft", "generate", "import", "analyze", "review",
+    private static final List<String> COMMANDS = List.of("moves", "perft", "generate", "import", "analyze", "review", "ratings",
             "sql", "export", "serve", "demo");
 
     @ParameterizedTest
-    @ValueSource(strings = {"moves", "perft", "generate", "import", "analyze", "review", "sql", "export", "serve", "demo"})
+    @ValueSource(strings = {"moves", "perft", "generate", "import", "analyze", "review", "ratings", "sql", "export", "serve", "demo"})
     void everyCommandAnswersHelpAndDashHWithItsUsageAndAnExample(String command) {
         for (String option : List.of("--help", "-h")) {
             CommandLineRun r = CommandLineRun.run(command, option);

@@ -68,6 +68,13 @@ final class BatchRows implements RowSink {
     }
 
     @Override
+    public RowSink doublePrecision(Double value) throws SQLException {
+        if (value == null) st.setNull(++column, Types.DOUBLE);
+        else st.setDouble(++column, value);
+        return this;
+    }
+
+    @Override
     public RowSink text(String value) throws SQLException {
         st.setString(++column, value);
         return this;

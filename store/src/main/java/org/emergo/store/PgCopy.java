@@ -108,6 +108,15 @@ final class PgCopy implements RowSink {
     }
 
     @Override
+    public RowSink doublePrecision(Double value) throws SQLException {
+        if (value == null) return nullValue();
+        startColumn();
+        // the shortest decimal that reads back as the same double, as real does for a float
+        putAscii(Double.toString(value));
+        return this;
+    }
+
+    @Override
     public RowSink text(String value) throws SQLException {
         if (value == null) return nullValue();
         startColumn();

@@ -36,6 +36,9 @@ interface RowSink extends AutoCloseable {
     /** A REAL column that may be NULL. */
     RowSink real(Float value) throws SQLException;
 
+    /** A DOUBLE PRECISION column that may be NULL. */
+    RowSink doublePrecision(Double value) throws SQLException;
+
     /** A VARCHAR or CHAR column; null is NULL. Text must be {@link StoredText#clean}. */
     RowSink text(String value) throws SQLException;
 

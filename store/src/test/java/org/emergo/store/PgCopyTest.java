@@ -127,6 +127,17 @@ class PgCopyTest {
     }
 
     @Test
+    void doublesAreWrittenAsTheShortestDecimalThatReadsBackTheSame() throws SQLException {
+        Captured out = new Captured();
+        try (PgCopy copy = new PgCopy(out, 4)) {
+            copy.doublePrecision(1464.0506705393013).doublePrecision(1.0e-300).doublePrecision(null)
+                    .doublePrecision(Double.NEGATIVE_INFINITY).endRow();
+            copy.finish();
+        }
+        assertEquals("1464.0506705393013\t1.0E-300\t\\N\t-Infinity\n", out.text());
+    }
+
+    @Test
     void textPostgresqlCannotHoldIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new PgCopy(new Captured(), 1).text("a\0b"));
         assertThrows(IllegalArgumentException.class, () -> new PgCopy(new Captured(), 1).text("a\uD800b"));
@@ -230,6 +241,25 @@ class PgCopyTest {
                     assertEquals(1.0e-30f, rs.getFloat(4));
                 }
                 st.execute("DROP TABLE figures");
+            }
+        }
+
+        @Test
+        void doublesComeBackExactly() throws SQLException {
+            double[] values = {1464.0506705393013, 0.1, -1.0e-300, Double.MAX_VALUE};
+            try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE TEMP TABLE doubles (n INT, d DOUBLE PRECISION)");
+                try (RowSink copy = PgCopy.start(c, "doubles", "n", "d")) {
+                    for (int i = 0; i < values.length; i++) copy.integer(i).doublePrecision(values[i]).endRow();
+                    copy.finish();
+                }
+                try (ResultSet rs = st.executeQuery("SELECT d FROM doubles ORDER BY n")) {
+                    for (double v : values) {
+                        rs.next();
+                        assertEquals(v, rs.getDouble(1));
+                    }
+                }
+                st.execute("DROP TABLE doubles");
             }
         }
 

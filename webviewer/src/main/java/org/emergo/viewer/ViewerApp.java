@@ -13,6 +13,7 @@ import org.emergo.viewer.web.ErrorPage;
 import org.emergo.viewer.web.GameHandlers;
 import org.emergo.viewer.web.PositionHandlers;
 import org.emergo.viewer.web.ReviewHandlers;
+import org.emergo.viewer.web.RatingHandlers;
 import org.emergo.viewer.web.SqlHandlers;
 import org.emergo.viewer.web.StatsHandlers;
 import org.emergo.viewer.web.Templates;
@@ -40,6 +41,7 @@ public final class ViewerApp {
     private final ApiHandlers api;
     private final HostCheck hosts;
     private final ReviewHandlers reviews;
+    private final RatingHandlers ratings;
 
     /** The viewer as it answers on 127.0.0.1 (and localhost). */
     public ViewerApp(Database db) {
@@ -55,6 +57,7 @@ public final class ViewerApp {
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
         this.api = new ApiHandlers(db);
         this.reviews = new ReviewHandlers(db);
+        this.ratings = new RatingHandlers(db, templates);
     }
 
     /** The Javalin app with every route; start it with {@code start(host, port)}. */
@@ -77,6 +80,7 @@ public final class ViewerApp {
             // the viewer's one write: the review button of a game page (same-origin only)
             config.routes.post("/game/{id}/review", reviews::review);
             config.routes.get("/player/{name}", games::player);
+            config.routes.get("/players", ratings::players);
             config.routes.get("/position", positions::page);
             config.routes.get("/stats", stats::page);
             config.routes.get("/sql", sql::page);
@@ -86,6 +90,8 @@ public final class ViewerApp {
             config.routes.get("/api/games", api::games);
             config.routes.get("/api/games/{id}", api::game);
             config.routes.get("/api/positions", api::positions);
+            config.routes.get("/api/players", ratings::apiPlayers);
+            config.routes.get("/api/players/{name}", ratings::apiPlayer);
 
             config.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
             config.routes.exception(EndpointNotFound.class, (e, ctx) -> error(ctx, 404, "There is no page at " + ctx.path() + "."));

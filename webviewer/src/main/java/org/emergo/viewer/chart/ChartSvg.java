@@ -1,6 +1,11 @@
 package org.emergo.viewer.chart;
 
-/** Draws a {@link Chart} as SVG bars: upright for counts over a range, lying for named categories. */
+import java.util.List;
+
+/**
+ * Draws a {@link Chart} as SVG bars, upright for counts over a range and lying for named
+ * categories, and a {@link LineChart} as a line over its steps.
+ */
 final class ChartSvg {
 
     /** Series colours, told apart in grey too. */
@@ -10,6 +15,85 @@ final class ChartSvg {
 
     static String draw(Chart chart) {
         return chart.horizontal() ? horizontal(chart) : vertical(chart);
+    }
+
+    /** Points drawn at most: a longer line is thinned to every n-th point (the last one kept). */
+    static final int MAX_POINTS = 600;
+
+    static String draw(LineChart c) {
+        List<LineChart.Point> points = thinned(c.points());
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (LineChart.Point p : points) {
+            double band = Double.isNaN(p.band()) ? 0 : p.band();
+            lo = Math.min(lo, p.y() - band);
+            hi = Math.max(hi, p.y() + band);
+        }
+        // the axis in round steps around the values, six at most
+        double step = 50;
+        for (double s : new double[] {50, 100, 200, 500, 1000, 2000, 5000}) {
+            step = s;
+            if (points.isEmpty() || (hi - lo) / s <= 6) break;
+        }
+        double bottomValue = points.isEmpty() ? 0 : Math.floor(lo / step) * step;
+        double topValue = points.isEmpty() ? step : Math.max(bottomValue + step, Math.ceil(hi / step) * step);
+        double left = Math.max(48, 14 + 7 * String.valueOf((long) topValue).length()), top = 12, plotH = 180, bottom = 44;
+        double plotW = 560;
+        double w = left + plotW + 16;
+        double h = top + plotH + bottom;
+        StringBuilder out = open(c.id(), c.title(), w, h);
+        for (double v = bottomValue; v <= topValue + 1e-9; v += step) {
+            double y = top + plotH - plotH * (v - bottomValue) / (topValue - bottomValue);
+            out.append("<line x1=\"").append(f(left)).append("\" y1=\"").append(f(y)).append("\" x2=\"").append(f(left + plotW))
+                    .append("\" y2=\"").append(f(y)).append("\" stroke=\"").append(v == bottomValue ? "#555" : "#ddd").append("\"/>")
+                    .append("<text x=\"").append(f(left - 6)).append("\" y=\"").append(f(y + 4))
+                    .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">").append((long) v).append("</text>");
+        }
+        if (!points.isEmpty()) {
+            int firstX = points.get(0).x();
+            int lastX = points.get(points.size() - 1).x();
+            double span = Math.max(1, lastX - firstX);
+            double range = topValue - bottomValue;
+            java.util.function.IntToDoubleFunction px = x -> left + plotW * (x - firstX) / span;
+            java.util.function.DoubleUnaryOperator py = v -> top + plotH - plotH * (v - bottomValue) / range;
+            if (points.stream().noneMatch(p -> Double.isNaN(p.band()))) {
+                StringBuilder band = new StringBuilder();
+                for (LineChart.Point p : points) band.append(f(px.applyAsDouble(p.x()))).append(',').append(f(py.applyAsDouble(p.y() + p.band()))).append(' ');
+                for (int i = points.size() - 1; i >= 0; i--) {
+                    LineChart.Point p = points.get(i);
+                    band.append(f(px.applyAsDouble(p.x()))).append(',').append(f(py.applyAsDouble(p.y() - p.band()))).append(' ');
+                }
+                out.append("<polygon class=\"band\" points=\"").append(band.toString().strip()).append("\" fill=\"")
+                        .append(COLOURS[0]).append("\" fill-opacity=\"0.18\"/>");
+            }
+            StringBuilder line = new StringBuilder();
+            for (LineChart.Point p : points) line.append(f(px.applyAsDouble(p.x()))).append(',').append(f(py.applyAsDouble(p.y()))).append(' ');
+            out.append("<polyline class=\"line\" points=\"").append(line.toString().strip()).append("\" fill=\"none\" stroke=\"")
+                    .append(COLOURS[0]).append("\" stroke-width=\"2\"/>");
+            // the last point, the rating now, as a dot (a single game is a dot alone)
+            LineChart.Point end = points.get(points.size() - 1);
+            out.append("<circle class=\"last\" cx=\"").append(f(px.applyAsDouble(end.x()))).append("\" cy=\"")
+                    .append(f(py.applyAsDouble(end.y()))).append("\" r=\"3.5\" fill=\"").append(COLOURS[0]).append("\"/>");
+            out.append("<text x=\"").append(f(left)).append("\" y=\"").append(f(top + plotH + 16))
+                    .append("\" text-anchor=\"start\" font-size=\"11\">").append(firstX).append("</text>");
+            if (lastX != firstX) {
+                out.append("<text x=\"").append(f(left + plotW)).append("\" y=\"").append(f(top + plotH + 16))
+                        .append("\" text-anchor=\"end\" font-size=\"11\">").append(lastX).append("</text>");
+            }
+        }
+        out.append("<text x=\"").append(f(left + plotW / 2)).append("\" y=\"").append(f(top + plotH + 34))
+                .append("\" text-anchor=\"middle\" font-size=\"12\" fill=\"#444\">").append(esc(c.xLabel())).append("</text>");
+        return out.append("</svg>").toString();
+    }
+
+    /** At most {@link #MAX_POINTS} of the points, evenly spaced, the first and the last kept. */
+    static List<LineChart.Point> thinned(List<LineChart.Point> points) {
+        if (points.size() <= MAX_POINTS) return points;
+        int every = (points.size() + MAX_POINTS - 2) / (MAX_POINTS - 1);
+        List<LineChart.Point> out = new java.util.ArrayList<>();
+        for (int i = 0; i < points.size() - 1; i += every) out.add(points.get(i));
+        out.add(points.get(points.size() - 1));
+        return out;
     }
 
     private static String vertical(Chart c) {
@@ -77,9 +161,13 @@ final class ChartSvg {
     }
 
     private static StringBuilder open(Chart c, double w, double h) {
+        return open(c.id(), c.title(), w, h);
+    }
+
+    private static StringBuilder open(String id, String title, double w, double h) {
         return new StringBuilder(4000).append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"chart-")
-                .append(esc(c.id())).append("\" viewBox=\"0 0 ").append(f(w)).append(' ').append(f(h))
-                .append("\" width=\"").append(f(w)).append("\" role=\"img\" aria-label=\"").append(esc(c.title())).append("\">");
+                .append(esc(id)).append("\" viewBox=\"0 0 ").append(f(w)).append(' ').append(f(h))
+                .append("\" width=\"").append(f(w)).append("\" role=\"img\" aria-label=\"").append(esc(title)).append("\">");
     }
 
     private static void axis(StringBuilder out, double left, double top, double plotH, double plotW, int max) {

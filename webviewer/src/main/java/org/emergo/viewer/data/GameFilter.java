@@ -142,7 +142,8 @@ public record GameFilter(
         return r;
     }
 
-    private static Variant variant(String v) {
+    /** A variant parameter: null when blank, a 400 when it names none. */
+    public static Variant variant(String v) {
         if (v == null) return null;
         try {
             return Variant.parse(v);
@@ -176,7 +177,8 @@ public record GameFilter(
         }
     }
 
-    private static Integer number(Function<String, String> param, String name) {
+    /** A whole-number parameter: null when blank, a 400 when it is no number. */
+    public static Integer number(Function<String, String> param, String name) {
         String v = blankToNull(param.apply(name));
         if (v == null) return null;
         if (!v.matches("\\d{1,7}")) throw new BadRequestResponse(name + " must be a whole number");

@@ -25,6 +25,11 @@ public final class Urls {
         return j.toString();
     }
 
+    /** A link to a player's page. */
+    public static String player(String name) {
+        return "/player/" + segment(name);
+    }
+
     /** A link to a position on the explorer. */
     public static String position(String epn, org.emergo.rules.Variant variant) {
         return "/position?epn=" + encode(epn) + (variant == org.emergo.rules.Variant.HEXEMERGO ? "&variant=HexEmergo" : "");

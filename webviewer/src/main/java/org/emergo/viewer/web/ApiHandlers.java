@@ -56,6 +56,7 @@ public final class ApiHandlers {
         body.put("moves", g.moves());
         body.put("findings", g.findings());
         body.put("shadowpieces", g.shadowpieces());
+        body.put("ratings", RatingHandlers.gameRatings(db, id));
         List<Map<String, Object>> positions = new ArrayList<>();
         for (int ply = 0; ply < g.positions().size(); ply++) {
             positions.add(Map.of("ply", ply, "epn", g.positions().get(ply)));

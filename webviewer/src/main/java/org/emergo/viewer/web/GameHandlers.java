@@ -4,6 +4,7 @@ import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
 import org.emergo.store.Database;
+import org.emergo.store.RatingRepository;
 import org.emergo.store.ReviewFigures;
 import org.emergo.viewer.data.GameFilter;
 import org.emergo.viewer.data.GameList;
@@ -48,12 +49,14 @@ public final class GameHandlers {
         if (summary.games() == 0) throw new NotFoundResponse("no games of a player named " + name);
         ReviewFigures.PlayerFigures review = new ReviewFigures(db.dsl()).player(name)
                 .filter(f -> !f.games().isEmpty()).orElse(null);
-        ctx.html(templates.render("player.jte", new PlayerPage(summary, review)));
+        PlayerRatings ratings = PlayerRatings.of(new RatingRepository(db.dsl()), name);
+        ctx.html(templates.render("player.jte", new PlayerPage(summary, review, ratings)));
     }
 
     private void render(Context ctx, GameReplay game, int ply) {
-        ctx.html(templates.render("game.jte",
-                GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")), ReviewHandlers.latest(db, game.id()))));
+        GameRatings ratings = GameRatings.of(new RatingRepository(db.dsl()), game.id());
+        ctx.html(templates.render("game.jte", GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")),
+                ReviewHandlers.latest(db, game.id()), ratings)));
     }
 
     private GameReplay load(Context ctx) {

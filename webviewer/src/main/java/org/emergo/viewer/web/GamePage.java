@@ -29,7 +29,8 @@ public record GamePage(
         List<GameReplay.FindingRow> dueHere,
         List<Overlay.Mark> shadowMarks,
         String lastMove,
-        ReviewPanel review) {
+        ReviewPanel review,
+        GameRatings ratings) {
 
     /** One line of the move list: a move number with White's and Black's ply (either may be missing). */
     public record MoveRow(int number, MoveCell white, MoveCell black) {}
@@ -48,11 +49,14 @@ public record GamePage(
     }
 
     public static GamePage of(GameReplay game, int ply, boolean flipped) {
-        return of(game, ply, flipped, null);
+        return of(game, ply, flipped, null, null);
     }
 
-    /** The page at a ply with the game's review, if it has one. */
-    public static GamePage of(GameReplay game, int ply, boolean flipped, StoredReview review) {
+    /**
+     * The page at a ply with the game's review, if it has one, and both players' ratings when
+     * the game began (null: not rated).
+     */
+    public static GamePage of(GameReplay game, int ply, boolean flipped, StoredReview review, GameRatings ratings) {
         Position position = PositionText.parse(game.positions().get(ply), game.variant());
         String last = ply == 0 ? null : game.moves().get(ply - 1).canonical();
         List<GameReplay.FindingRow> here = game.findings().stream().filter(f -> f.ply() == ply).toList();
@@ -71,7 +75,7 @@ public record GamePage(
         String svg = BoardSvg.draw(position, overlay, flipped);
         return new GamePage(game, ply, flipped, game.positions().get(ply),
                 position.sideToMove() == Side.WHITE ? "White" : "Black", svg, rows(game, ply, review), here, due, marks, last,
-                panel);
+                panel, ratings);
     }
 
     private static List<MoveRow> rows(GameReplay game, int current, StoredReview review) {

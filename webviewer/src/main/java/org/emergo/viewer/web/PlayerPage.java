@@ -9,9 +9,9 @@ import org.emergo.viewer.data.Urls;
 
 /**
  * A player's page: results by colour, findings by code, shadowpieces, recent games; the
- * engine's figures of his reviewed games (null when none is reviewed).
+ * engine's figures of his reviewed games (null when none is reviewed); his ratings (null: none).
  */
-public record PlayerPage(PlayerSummary.Summary summary, ReviewFigures.PlayerFigures review) {
+public record PlayerPage(PlayerSummary.Summary summary, ReviewFigures.PlayerFigures review, PlayerRatings ratings) {
 
     /** Reviewed games listed one by one on the page, newest first. */
     public static final int REVIEWED_GAMES_SHOWN = 50;

@@ -1,0 +1,117 @@
+package org.emergo.viewer.web;
+
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
+import io.javalin.http.NotFoundResponse;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.emergo.rules.Variant;
+import org.emergo.store.Database;
+import org.emergo.store.RatingJob;
+import org.emergo.store.RatingRepository;
+import org.emergo.viewer.data.GameFilter;
+
+/** The players ranked by rating, as a page and as JSON, and a player's ratings as JSON. */
+public final class RatingHandlers {
+
+    private final Database db;
+    private final Templates templates;
+
+    public RatingHandlers(Database db, Templates templates) {
+        this.db = db;
+        this.templates = templates;
+    }
+
+    public void players(Context ctx) {
+        ctx.html(templates.render("players.jte", page(ctx)));
+    }
+
+    /** {@code /api/players}: the ranking of {@code /players}, with each system's forecast quality. */
+    public void apiPlayers(Context ctx) {
+        PlayersPage p = page(ctx);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("system", p.system());
+        body.put("variant", p.variant() == null ? null : p.variant().tagName());
+        body.put("total", p.players());
+        body.put("page", p.page());
+        body.put("pageSize", PlayersPage.PAGE_SIZE);
+        body.put("players", p.leaders());
+        body.put("quality", quality(p.quality()));
+        ApiHandlers.json(ctx, body);
+    }
+
+    /** {@code /api/players/{name}}: a player's rating in each variant and its history. */
+    public void apiPlayer(Context ctx) {
+        String name = ctx.pathParam("name");
+        RatingRepository ratings = new RatingRepository(db.dsl());
+        String system = ratings.run().map(RatingRepository.Run::shownSystem).orElse(null);
+        List<RatingRepository.Current> current = system == null ? List.of() : ratings.player(name, system);
+        if (current.isEmpty()) throw new NotFoundResponse("no rated player named " + name);
+        List<Map<String, Object>> variants = new ArrayList<>();
+        for (RatingRepository.Current c : current) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("variant", c.variant().tagName());
+            v.put("rank", c.rank());
+            v.put("players", c.players());
+            v.put("rating", c.rating());
+            v.put("deviation", c.deviation());
+            v.put("volatility", c.volatility());
+            v.put("games", c.games());
+            v.put("wins", c.wins());
+            v.put("draws", c.draws());
+            v.put("losses", c.losses());
+            v.put("lastGameId", c.lastGameId());
+            v.put("history", ratings.history(name, system, c.variant()));
+            variants.add(v);
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", name);
+        body.put("system", system);
+        body.put("ratings", variants);
+        ApiHandlers.json(ctx, body);
+    }
+
+    /** The rating fields of {@code /api/games/{id}}: both players' ratings when the game began, or null. */
+    static Map<String, Object> gameRatings(Database db, long gameId) {
+        GameRatings r = GameRatings.of(new RatingRepository(db.dsl()), gameId);
+        if (r == null) return null;
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("system", r.system());
+        body.put("white", r.white());
+        body.put("black", r.black());
+        return body;
+    }
+
+    private PlayersPage page(Context ctx) {
+        String v = ctx.queryParam("variant");
+        Variant asked = GameFilter.variant(v == null || v.isBlank() ? null : v.strip());
+        Integer page = GameFilter.number(ctx::queryParam, "page");
+        if (page != null && page < 1) throw new BadRequestResponse("page must be 1 or more");
+        RatingRepository ratings = new RatingRepository(db.dsl());
+        String system = ratings.run().map(RatingRepository.Run::shownSystem).orElse(null);
+        if (system == null) return PlayersPage.none();
+        List<Variant> variants = ratings.variants(system);
+        Variant variant = asked != null ? asked : variants.isEmpty() ? Variant.EMERGO : variants.get(0);
+        int n = page == null ? 1 : page;
+        int players = ratings.players(system, variant);
+        return new PlayersPage(system, ratings.quality(), variants, variant, n, players,
+                ratings.leaders(system, variant, (n - 1) * PlayersPage.PAGE_SIZE, PlayersPage.PAGE_SIZE));
+    }
+
+    private static List<Map<String, Object>> quality(List<RatingJob.Quality> quality) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (RatingJob.Quality q : quality) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("system", q.system());
+            m.put("variant", q.variant().tagName());
+            m.put("games", q.games());
+            m.put("logLoss", q.logLoss());
+            m.put("favouriteGames", q.favouriteGames());
+            m.put("favouriteWon", Double.isNaN(q.favouriteWon()) ? null : q.favouriteWon());
+            out.add(m);
+        }
+        return out;
+    }
+}
