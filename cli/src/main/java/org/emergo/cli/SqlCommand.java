@@ -5,9 +5,13 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.emergo.store.Database;
 import org.emergo.store.OutputFormat;
+import org.emergo.store.NamedParameters;
+import org.emergo.store.QueryException;
 import org.emergo.store.ReadOnlyQuery;
 import org.emergo.store.SchemaCatalog;
 import org.emergo.store.StoreException;
@@ -25,6 +29,7 @@ import picocli.CommandLine.Command;
         footer = {
             "  emergo sql \"SELECT code, COUNT(*) FROM finding GROUP BY code\"",
             "  emergo sql --db emergo-data/demo --file sql/queries/05_game_length.sql",
+            "  emergo sql --file sql/queries/02_tall_columns_on_e5.sql --param square=d4 --param variant=HexEmergo",
             "  emergo sql --schema"})
 final class SqlCommand implements Callable<Integer> {
 
@@ -40,6 +45,11 @@ final class SqlCommand implements Callable<Integer> {
 
     @CommandLine.Parameters(arity = "0..1", paramLabel = "QUERY", description = "The query, in quotes.")
     String query;
+
+    @CommandLine.Option(names = "--param", paramLabel = "NAME=VALUE",
+            description = "A value for a parameter the query declares (-- :NAME = default in its leading comment),"
+                    + " bound as data, never pasted into the SQL; may be given several times.")
+    Map<String, String> params = new LinkedHashMap<>();
 
     @CommandLine.Option(names = "--schema",
             description = "List every table and view with its columns, their types and what each holds, instead of a query.")
@@ -81,8 +91,14 @@ final class SqlCommand implements Callable<Integer> {
             return 0;
         }
         String sql = query != null ? query : Files.readString(file, StandardCharsets.UTF_8);
+        NamedParameters.Bound bound;
+        try {
+            bound = NamedParameters.bind(sql, params);
+        } catch (QueryException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         try (Database database = db.open()) {
-            new ReadOnlyQuery(database).run(sql, output.writer(out));
+            new ReadOnlyQuery(database).run(bound, output.writer(out));
         } catch (StoreException e) {
             out.flush();
             err.println("emergo sql: " + e.getMessage());

@@ -432,6 +432,37 @@ class DatabaseCommandsTest {
     }
 
     @Test
+    void sqlBindsParametersGivenOnTheCommandLineAndKeepsHostileValuesAsData() throws IOException {
+        String db = importedRuleBreaches();
+        Path query = write(dir.resolve("by-white.sql"), """
+                -- The events a player played as White.
+                -- :player = 'Aster, Ada' the player
+                SELECT event FROM game WHERE white = :player ORDER BY id;
+                """);
+
+        CommandLineRun byDefault = CommandLineRun.run("sql", "--db", db, "--format", "csv", "--file", query.toString());
+        assertEquals(0, byDefault.exitCode(), byDefault::err);
+        assertEquals("EVENT\r\nREVERSE_JUMP\r\nMISSED_CAPTURE\r\n", byDefault.out());
+
+        CommandLineRun given = CommandLineRun.run("sql", "--db", db, "--format", "csv", "--file", query.toString(),
+                "--param", "player=Castell, Cora");
+        CommandLineRun written = CommandLineRun.run("sql", "--db", db, "--format", "csv",
+                "SELECT event FROM game WHERE white = 'Castell, Cora' ORDER BY id");
+        assertEquals(0, given.exitCode(), given::err);
+        assertEquals(written.out(), given.out());
+        assertTrue(given.out().lines().count() > 1, given::out);
+
+        CommandLineRun hostile = CommandLineRun.run("sql", "--db", db, "--format", "csv", "--file", query.toString(),
+                "--param", "player=x' OR '1'='1");
+        assertEquals(0, hostile.exitCode(), hostile::err);
+        assertEquals("EVENT\r\n", hostile.out());
+
+        CommandLineRun unknown = CommandLineRun.run("sql", "--db", db, "--file", query.toString(), "--param", "colour=w");
+        assertEquals(2, unknown.exitCode());
+        assertTrue(unknown.err().contains("the query has no parameter :colour (it has :player)"), unknown::err);
+    }
+
+    @Test
     void sqlSchemaWithAQueryIsABadUsage() throws IOException {
         String db = importedRuleBreaches();
         CommandLineRun r = CommandLineRun.run("sql", "--db", db, "--schema", "SELECT 1");

@@ -1,6 +1,7 @@
 package org.emergo.store;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -16,6 +17,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs one user query ({@code emergo sql}, the web SQL page) read-only and with a time limit.
@@ -47,9 +49,17 @@ public final class ReadOnlyQuery {
         this.timeLimit = timeLimit;
     }
 
-    /** Runs the query and passes its result to out; returns the number of rows. */
+    /**
+     * Runs the query and passes its result to out; returns the number of rows. Parameters the
+     * query declares ({@link NamedParameters}) take their defaults.
+     */
     public long run(String sql, ResultWriter out) {
-        return execute(sql, 0, out);
+        return run(NamedParameters.bind(sql, Map.of()), out);
+    }
+
+    /** The same for a query with its parameters bound ({@link NamedParameters}). */
+    public long run(NamedParameters.Bound query, ResultWriter out) {
+        return execute(query, 0, out);
     }
 
     /**
@@ -57,15 +67,25 @@ public final class ReadOnlyQuery {
      * of millions of rows holds a few hundred at a time); returns the number of rows passed.
      */
     public long run(String sql, int maxRows, ResultWriter out) {
+        return run(NamedParameters.bind(sql, Map.of()), maxRows, out);
+    }
+
+    /** The same for a query with its parameters bound. */
+    public long run(NamedParameters.Bound query, int maxRows, ResultWriter out) {
         if (maxRows <= 0) throw new IllegalArgumentException("maxRows must be positive");
-        return execute(sql, maxRows, out);
+        return execute(query, maxRows, out);
     }
 
     /** Runs the query and keeps at most maxRows rows (the web page shows a screenful). */
     public QueryResult fetch(String sql, int maxRows) {
+        return fetch(NamedParameters.bind(sql, Map.of()), maxRows);
+    }
+
+    /** The same for a query with its parameters bound. */
+    public QueryResult fetch(NamedParameters.Bound query, int maxRows) {
         List<ResultColumn> columns = new ArrayList<>();
         List<List<Object>> rows = new ArrayList<>();
-        long read = execute(sql, maxRows + 1, new ResultWriter() {
+        long read = execute(query, maxRows + 1, new ResultWriter() {
             @Override
             public void columns(List<ResultColumn> c) {
                 columns.addAll(c);
@@ -85,36 +105,52 @@ public final class ReadOnlyQuery {
         return new QueryResult(columns, rows, read > maxRows);
     }
 
-    private long execute(String sql, int maxRows, ResultWriter out) {
-        String query = ReadOnlySql.checkQuery(sql);
+    private long execute(NamedParameters.Bound bound, int maxRows, ResultWriter out) {
+        String query = ReadOnlySql.checkQuery(bound.sql());
+        List<Object> values = bound.values();
         try {
-            return db.withReadOnlyConnection(c -> stream(c, query, maxRows, out));
+            return db.withReadOnlyConnection(c -> stream(c, query, values, maxRows, out));
         } catch (SQLException e) {
             throw translate(e);
         }
     }
 
-    private long stream(Connection c, String query, int maxRows, ResultWriter out) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            if (db.isPostgres()) {
+    private long stream(Connection c, String query, List<Object> values, int maxRows, ResultWriter out)
+            throws SQLException {
+        if (db.isPostgres()) {
+            try (Statement st = c.createStatement()) {
                 // enforced by the server itself; LOCAL: gone with the transaction
                 st.execute("SET LOCAL statement_timeout = " + timeLimit.toMillis());
-                if (WRAPPABLE.contains(ReadOnlySql.firstWord(query))) {
-                    Long rows = runWhole(c, query, maxRows, out);
-                    if (rows != null) {
-                        return rows;
-                    }
+            }
+            if (WRAPPABLE.contains(ReadOnlySql.firstWord(query))) {
+                Long rows = runWhole(c, query, values, maxRows, out);
+                if (rows != null) {
+                    return rows;
                 }
             }
-            st.setQueryTimeout(queryTimeoutSeconds());
+        }
+        try (PreparedStatement st = prepared(c, query, values)) {
             st.setMaxRows(maxRows);
             st.setFetchSize(maxRows == 0 ? 500 : Math.min(500, maxRows)); // PostgreSQL streams, not loads all
-            if (!st.execute(query)) {
+            if (!st.execute()) {
                 throw new QueryException("the statement returned no result: only queries are allowed");
             }
             try (ResultSet rs = st.getResultSet()) {
                 return write(rs, out);
             }
+        }
+    }
+
+    /** The query with its values bound as parameters, never pasted into the text, and the time limit. */
+    private PreparedStatement prepared(Connection c, String sql, List<Object> values) throws SQLException {
+        PreparedStatement st = c.prepareStatement(sql);
+        try {
+            st.setQueryTimeout(queryTimeoutSeconds());
+            for (int i = 0; i < values.size(); i++) st.setObject(i + 1, values.get(i));
+            return st;
+        } catch (SQLException e) {
+            st.close();
+            throw e;
         }
     }
 
@@ -132,16 +168,15 @@ public final class ReadOnlyQuery {
      * run again in parts: the result is larger, or the wrapper made it unreadable (then the user
      * gets the message of the query as written).
      */
-    private Long runWhole(Connection c, String query, int maxRows, ResultWriter out) throws SQLException {
+    private Long runWhole(Connection c, String query, List<Object> values, int maxRows, ResultWriter out)
+            throws SQLException {
         int limit = maxRows > 0 && maxRows <= WHOLE_ROWS ? maxRows : WHOLE_ROWS + 1;
         Buffered rows = new Buffered();
         Savepoint before = c.setSavepoint();
-        try (Statement st = c.createStatement()) {
-            st.setQueryTimeout(queryTimeoutSeconds());
-            // a newline before the parenthesis: the query may end in a -- comment
-            try (ResultSet rs = st.executeQuery("SELECT * FROM (\n" + query + "\n) AS emergo_query LIMIT " + limit)) {
-                write(rs, rows);
-            }
+        // a newline before the parenthesis: the query may end in a -- comment
+        try (PreparedStatement st = prepared(c, "SELECT * FROM (\n" + query + "\n) AS emergo_query LIMIT " + limit, values);
+                ResultSet rs = st.executeQuery()) {
+            write(rs, rows);
         } catch (SQLException e) {
             if (!"42601".equals(e.getSQLState())) { // not a syntax error: the query's own failure
                 throw e;
