@@ -3,6 +3,7 @@
 // the whole page, and falls back to ordinary navigation whenever anything goes wrong.
 (function () {
   'use strict';
+  document.documentElement.classList.add('script'); // shows what only works with script, such as the keys
   var keys = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', f: 'flip', F: 'flip' };
   var pending = 0;
 
