@@ -4,6 +4,7 @@
 // back to ordinary navigation whenever anything goes wrong.
 (function () {
   'use strict';
+  document.documentElement.classList.add('script'); // shows what only works with script, such as the keys
   var keys = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', f: 'flip', F: 'flip',
     n: 'next-mistake', p: 'prev-mistake' };
   var pending = 0;

@@ -63,7 +63,9 @@ final class ServeCommand implements Callable<Integer> {
             database.close();
             stopped.countDown();
         }, "emergo-serve-stop"));
-        out.println("Serving the viewer at " + server.url() + " (Ctrl-C stops it)");
+        boolean everywhere = host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]");
+        out.println("Serving the viewer at " + server.url() + " (Ctrl-C stops it)"
+                + (everywhere ? "; other machines reach it at this machine's name or address, port " + server.port() : ""));
         out.flush();
         stopped.await();
         return 0;

@@ -6,12 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.emergo.store.Database;
 import org.emergo.viewer.ViewerServer;
 import org.junit.jupiter.api.AfterAll;
@@ -43,6 +49,9 @@ class ViewerBrowserTest {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    /** A player whose name a path segment must carry as %2F. */
+    private static final String SLASHED = "A/B";
 
     /** Where each run leaves its screenshot of the game page. */
     static final Path SCREENSHOT = Path.of("target", "screenshots", "viewer-game.png");
@@ -78,6 +87,8 @@ class ViewerBrowserTest {
                 Files.copy(f, samples.resolve(f.getFileName()));
             }
         }
+        Files.writeString(samples.resolve("slashed.egn"), "[Event \"Slashed\"]\n[White \"" + SLASHED
+                + "\"]\n[Black \"Brand, Bram\"]\n[Result \"*\"]\n\n1. e4 e6 *\n");
         assertEquals(0, CommandLineRun.run("import", "--db", path, samples.toString()).exitCode());
         assertEquals(0, CommandLineRun.run("analyze", "--db", path).exitCode());
         db = Database.open(path);
@@ -94,21 +105,27 @@ class ViewerBrowserTest {
 
     @BeforeEach
     void openBrowser() {
+        driver = browser(true);
+        // the script swaps the game in place: an element read during the swap is stale, not missing
+        wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        wait.ignoring(StaleElementReferenceException.class);
+    }
+
+    /** Headless Chromium, with its script on or off. */
+    private static WebDriver browser(boolean script) {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--window-size=1280,900", "--user-data-dir=" + folder.resolve("chromium-" + System.nanoTime()));
+        if (!script) options.setExperimentalOption("prefs", Map.of("profile.managed_default_content_settings.javascript", 2));
         // the system chromedriver, named outright, so that Selenium Manager looks nothing up; quitting
         // the driver stops its service, so each test has its own
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort()
                 .build();
-        driver = new ChromeDriver(service, options);
-        // the script swaps the game in place: an element read during the swap is stale, not missing
-        wait = new WebDriverWait(driver, Duration.ofSeconds(20));
-        wait.ignoring(StaleElementReferenceException.class);
+        return new ChromeDriver(service, options);
     }
 
     @AfterEach
@@ -173,8 +190,12 @@ class ViewerBrowserTest {
 
     @Test
     void aDeepLinkShowsItsPlyAndTheLinksStepWithoutScript() {
+        driver.quit();
+        driver = browser(false);
+        wait = new WebDriverWait(driver, Duration.ofSeconds(20));
         driver.get(url("/game/" + game + "/5"));
         waitForPly(5);
+        assertFalse(driver.findElement(By.cssSelector("#game .keys")).isDisplayed(), "the page's script did not run");
         driver.findElement(By.id("next")).click();
         waitForPly(6);
         driver.findElement(By.id("prev")).click();
@@ -222,19 +243,74 @@ class ViewerBrowserTest {
     }
 
     @Test
-    void anExampleQueryRunsOnTheSqlPageAsATable() {
+    void anExampleQueryRunsOnTheSqlPageAsATableAndATypedOneFromTheFormAndFromItsLink() {
         driver.get(url("/sql"));
         driver.findElement(By.cssSelector("a.example[data-name='04_findings_by_player.sql']")).click();
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("sql-result")));
         List<WebElement> headings = driver.findElements(By.cssSelector("#sql-result thead th"));
         assertEquals("CODE", headings.get(0).getText());
         assertFalse(driver.findElements(By.cssSelector("#sql-result tbody tr")).isEmpty());
+        WebElement query = driver.findElement(By.id("q"));
+        query.clear();
+        query.sendKeys("SELECT COUNT(*) AS games FROM game");
         WebElement before = driver.findElement(By.id("sql-result"));
         driver.findElement(By.id("run")).click();
         // the example's own result is on the page until the new one replaces it
         wait.until(ExpectedConditions.stalenessOf(before));
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("sql-count")));
-        assertTrue(wait.until(ExpectedConditions.presenceOfElementLocated(By.id("csv"))).getAttribute("href")
-                .contains("/sql.csv?q="));
+        String games = Long.toString(db.dsl().fetchCount(db.dsl().selectFrom("game")));
+        assertEquals(games, wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#sql-result tbody td"))).getText());
+        assertTrue(driver.findElement(By.id("csv")).isDisplayed(), "the download button");
+        // the link to the query runs it again, as a bookmark does
+        String link = driver.findElement(By.id("link")).getAttribute("href");
+        assertTrue(link.contains("/sql?q="), link);
+        driver.get(link);
+        assertEquals(games, wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#sql-result tbody td"))).getText());
+    }
+
+    /**
+     * A page of another site (a server of the test's own, at localhost, where the viewer is at
+     * 127.0.0.1) links to a typed query and to its CSV: the first is shown without running, the
+     * second refused; an example query runs from there as from anywhere.
+     */
+    @Test
+    void aQueryLinkedFromAnotherSiteIsShownWithoutRunningAndItsCsvRefused() throws IOException {
+        String query = "SELECT COUNT(*) AS games FROM game";
+        String page = "<!DOCTYPE html><title>elsewhere</title>"
+                + "<a id=\"typed\" href=\"" + url("/sql?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8)) + "\">typed</a>"
+                + "<a id=\"csv\" href=\"" + url("/sql.csv?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8)) + "\">csv</a>"
+                + "<a id=\"example\" href=\"" + url("/sql?example=05_game_length.sql") + "\">example</a>";
+        HttpServer elsewhere = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        elsewhere.createContext("/", exchange -> {
+            byte[] body = page.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        elsewhere.start();
+        try {
+            String there = "http://localhost:" + elsewhere.getAddress().getPort() + "/";
+            driver.get(there);
+            driver.findElement(By.id("typed")).click();
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.id("sql-held")));
+            assertTrue(driver.findElements(By.id("sql-result")).isEmpty(), "not run");
+            assertEquals(query, driver.findElement(By.id("q")).getAttribute("value"));
+            driver.get(there);
+            driver.findElement(By.id("csv")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("main"), "only from the viewer's own SQL page"));
+            driver.get(there);
+            driver.findElement(By.id("example")).click();
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.id("sql-result")));
+        } finally {
+            elsewhere.stop(0);
+        }
+    }
+
+    @Test
+    void aPlayerWithASlashInHisNameHasAPageThatHisLinksOpen() {
+        driver.get(url("/games?player=" + URLEncoder.encode(SLASHED, StandardCharsets.UTF_8)));
+        driver.findElement(By.linkText(SLASHED)).click();
+        wait.until(ExpectedConditions.textToBe(By.tagName("h1"), SLASHED));
+        assertTrue(driver.findElement(By.tagName("main")).getText().contains("Slashed"), "his games are listed");
     }
 }

@@ -22,6 +22,11 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,6 +47,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every route of the viewer through JavalinTest, on H2 and on PostgreSQL: status codes,
@@ -85,6 +92,59 @@ class ViewerRoutesTest {
         String numbers(int rows) {
             return "SELECT g AS n FROM generate_series(1, " + rows + ") AS g";
         }
+
+        /**
+         * What a query from the SQL page might do beyond reading, with the viewer connected as
+         * the superuser that {@code initdb -U emergo} makes: each refused, and nothing left behind.
+         */
+        @ParameterizedTest
+        @ValueSource(strings = {
+            "SELECT pg_advisory_lock(1162692431, 77)",
+            "SELECT pg_advisory_xact_lock(1162692431, 77)",
+            "SELECT pg_cancel_backend(%d)",
+            "SELECT pg_terminate_backend(%d)",
+            "SELECT pg_read_file('/etc/hostname')",
+            "SELECT * FROM pg_ls_dir('.')",
+            "SELECT set_config('work_mem', '77MB', false)",
+            "SET work_mem = '77MB'",
+            "ALTER SYSTEM SET work_mem = '77MB'",
+            "INSERT INTO game (variant, fingerprint) VALUES ('Emergo', 'x')",
+            "CREATE TABLE evil (a INT)",
+        })
+        void aQueryThatWouldDoMoreThanReadIsRefusedAndLeavesNothingBehind(String probe) {
+            withApp((client, port) -> {
+                try (Connection other = DriverManager.getConnection(db.url()); Statement st = other.createStatement()) {
+                    int pid = number(st, "SELECT pg_backend_pid()");
+                    for (Response r : List.of(post(client, "/sql", Map.of("q", probe.replace("%d", Integer.toString(pid)), "token",
+                            token(client))), fromOwnPage(client, "/sql.csv?q=" + enc(probe.replace("%d", Integer.toString(pid)))))) {
+                        assertEquals(400, r.code());
+                        assertTrue(r.body().string().contains("refused: "), probe);
+                    }
+                    assertEquals(pid, number(st, "SELECT pg_backend_pid()"), "the other session lives");
+                    assertEquals(1, number(st, "SELECT CASE WHEN pg_try_advisory_lock(1162692431, 77) THEN 1 ELSE 0 END"),
+                            "the lock is free");
+                    st.execute("SELECT pg_advisory_unlock_all()");
+                    assertEquals(12, number(st, "SELECT COUNT(*) FROM game"));
+                    assertEquals(0, number(st, "SELECT COUNT(*) FROM pg_tables WHERE tablename = 'evil'"));
+                    assertEquals(0, number(st, "SELECT COUNT(*) FROM pg_file_settings WHERE name = 'work_mem'"));
+                }
+            });
+        }
+
+        @Test
+        void aQueryFromTheSqlPageRunsAsTheDatabasesReaderRole() {
+            withApp((client, port) -> {
+                String body = post(client, "/sql", Map.of("q", "SELECT current_user", "token", token(client))).body().string();
+                assertTrue(body.contains("<td class=\"\">emergo_reader_emergo_test_"), body);
+            });
+        }
+
+        private static int number(Statement st, String sql) throws SQLException {
+            try (ResultSet rs = st.executeQuery(sql)) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
     }
 
     @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -95,7 +155,7 @@ class ViewerRoutesTest {
         /** Every address a page names: what a browser would fetch or follow. */
         private static final Pattern ADDRESS = Pattern.compile("(?:\\b(?:src|href|action|xlink:href)\\s*=\\s*\"([^\"]*)\")|url\\(([^)]*)\\)");
 
-        private Database db;
+        Database db;
         private long workedExample;
         private long missedMajority;
         private long hostile;
@@ -125,15 +185,15 @@ class ViewerRoutesTest {
             return db.dsl().fetchOne("SELECT id FROM game WHERE event = ?", event).get(0, long.class);
         }
 
-        private interface Check {
+        interface Check {
             void run(HttpClient client, int port) throws Exception;
         }
 
-        private void withApp(Check check) {
+        void withApp(Check check) {
             JavalinTest.test(new ViewerApp(db).create(), (server, client) -> check.run(client, server.port()));
         }
 
-        private static String enc(String s) {
+        static String enc(String s) {
             return URLEncoder.encode(s, StandardCharsets.UTF_8);
         }
 
@@ -142,17 +202,17 @@ class ViewerRoutesTest {
         }
 
         /** A GET as a browser sends it from a page of the viewer's own. */
-        private static Response fromOwnPage(HttpClient client, String path) {
+        static Response fromOwnPage(HttpClient client, String path) {
             return client.get(path, r -> r.header("Sec-Fetch-Site", "same-origin"));
         }
 
-        private static String token(HttpClient client) {
+        static String token(HttpClient client) {
             Matcher m = TOKEN.matcher(client.get("/sql").body().string());
             assertTrue(m.find(), "the SQL page carries the token");
             return m.group(1);
         }
 
-        private static Response post(HttpClient client, String path, Map<String, String> form) {
+        static Response post(HttpClient client, String path, Map<String, String> form) {
             FormBody.Builder body = new FormBody.Builder();
             form.forEach(body::add);
             return client.request(path, r -> r.post(body.build()));
