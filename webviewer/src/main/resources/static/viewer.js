@@ -69,3 +69,20 @@
     if (document.getElementById('game')) show(location.href, false);
   });
 })();
+
+// The SQL page: a table's or column's name clicked in the schema panel goes into the query at
+// the cursor. Without script the panel is still there to read.
+(function () {
+  'use strict';
+  var q = document.getElementById('q');
+  if (!q) return;
+  document.addEventListener('click', function (e) {
+    var name = e.target.closest && e.target.closest('code.name[data-insert]');
+    if (!name) return;
+    var text = name.getAttribute('data-insert');
+    var start = q.selectionStart, end = q.selectionEnd;
+    q.value = q.value.slice(0, start) + text + q.value.slice(end);
+    q.focus();
+    q.selectionStart = q.selectionEnd = start + text.length;
+  });
+})();

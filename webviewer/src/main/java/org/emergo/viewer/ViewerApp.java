@@ -87,6 +87,8 @@ public final class ViewerApp {
             config.routes.post("/sql", sql::page);
             config.routes.get("/sql.csv", sql::csv);
             config.routes.post("/sql.csv", sql::csv);
+            config.routes.get("/api/sql", sql::api);
+            config.routes.post("/api/sql", sql::api);
             config.routes.get("/api/games", api::games);
             config.routes.get("/api/games/{id}", api::game);
             config.routes.get("/api/positions", api::positions);

@@ -12,16 +12,22 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.concurrent.Semaphore;
 import org.emergo.store.Database;
+import org.emergo.store.NamedParameters;
 import org.emergo.store.OutputFormat;
 import org.emergo.store.QueryResult;
 import org.emergo.store.ReadOnlyQuery;
 import org.emergo.store.ResultColumn;
 import org.emergo.store.ResultWriter;
+import org.emergo.store.SchemaCatalog;
 import org.emergo.store.StoreException;
 import org.emergo.viewer.data.QueryLibrary;
 import org.slf4j.Logger;
@@ -70,8 +76,8 @@ public final class SqlHandlers {
         this.token = HexFormat.of().formatHex(random);
     }
 
-    /** The query asked, and whether it may run. */
-    private record Asked(String sql, boolean mayRun) {}
+    /** The query asked (an example's name, or null), whether it may run, and the values given for its parameters. */
+    private record Asked(String sql, String example, boolean mayRun, Map<String, String> values) {}
 
     public void page(Context ctx) {
         Asked asked = asked(ctx);
@@ -80,7 +86,7 @@ public final class SqlHandlers {
         long start = System.nanoTime();
         if (!asked.sql().isBlank() && asked.mayRun()) {
             try {
-                result = new ReadOnlyQuery(db).fetch(asked.sql(), MAX_ROWS);
+                result = new ReadOnlyQuery(db).fetch(NamedParameters.bind(asked.sql(), asked.values()), MAX_ROWS);
             } catch (StoreException e) {
                 // the user's query was refused or failed: the page says why, as emergo sql does
                 error = e.getMessage();
@@ -89,9 +95,64 @@ public final class SqlHandlers {
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
         boolean held = !asked.sql().isBlank() && !asked.mayRun();
-        ctx.html(templates.render("sql.jte", new SqlPage(asked.sql(), library.examples(), result, error, millis, MAX_ROWS,
-                MAX_CSV_ROWS, token, held)));
+        ctx.html(templates.render("sql.jte", new SqlPage(asked.sql(), asked.example(), fields(asked), library.examples(),
+                schema(), result, error, millis, MAX_ROWS, MAX_CSV_ROWS, token, held)));
     }
+
+    /**
+     * The same as JSON for programs, with the page's guards: {@code {"columns": [...], "rows":
+     * [[...]], "truncated": false, "parameters": {...}}}.
+     */
+    public void api(Context ctx) {
+        Asked asked = asked(ctx);
+        if (asked.sql().isBlank()) throw new BadRequestResponse("give example=NAME or q=QUERY");
+        if (!asked.mayRun()) {
+            throw new ForbiddenResponse("a typed query runs only from the viewer's own pages (or POSTed with the SQL page's"
+                    + " token); the example queries run from anywhere");
+        }
+        NamedParameters.Bound bound;
+        QueryResult result;
+        try {
+            bound = NamedParameters.bind(asked.sql(), asked.values());
+            result = new ReadOnlyQuery(db).fetch(bound, MAX_ROWS);
+        } catch (StoreException e) {
+            throw new BadRequestResponse(e.getMessage());
+        }
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        for (SqlPage.Field f : fields(asked)) parameters.put(f.name(), f.value());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("columns", result.columns().stream().map(ResultColumn::label).toList());
+        body.put("rows", result.rows());
+        body.put("truncated", result.truncated());
+        body.put("parameters", parameters);
+        ApiHandlers.json(ctx, body);
+    }
+
+    /** The fields of the parameters the query declares, with the values given or their defaults. */
+    private static List<SqlPage.Field> fields(Asked asked) {
+        List<SqlPage.Field> fields = new ArrayList<>();
+        for (NamedParameters.Parameter p : NamedParameters.declared(asked.sql())) {
+            String given = asked.values().get(p.name());
+            fields.add(new SqlPage.Field(p.name(), given != null ? given : p.defaultText(), p.description(), p.isNumber()));
+        }
+        return fields;
+    }
+
+    /** Every table and view with its columns, read once: the schema changes only when a migration runs. */
+    private List<SchemaCatalog.Table> schema() {
+        List<SchemaCatalog.Table> s = schema;
+        if (s == null) {
+            try {
+                s = SchemaCatalog.read(db);
+            } catch (StoreException e) {
+                return List.of(); // the page still runs queries; the panel stays empty
+            }
+            schema = s;
+        }
+        return s;
+    }
+
+    private volatile List<SchemaCatalog.Table> schema;
 
     /**
      * The result as CSV, written as the rows are read: the first {@link #MAX_CSV_ROWS}. A query
@@ -111,7 +172,7 @@ public final class SqlHandlers {
         try {
             Started started = new Started();
             try {
-                new ReadOnlyQuery(db).run(asked.sql(), MAX_CSV_ROWS, started.csvOnto(ctx));
+                new ReadOnlyQuery(db).run(NamedParameters.bind(asked.sql(), asked.values()), MAX_CSV_ROWS, started.csvOnto(ctx));
             } catch (StoreException e) {
                 if (!started.started) throw new BadRequestResponse(e.getMessage());
                 LOG.warn("a CSV download stopped after it began: {}", e.getMessage());
@@ -164,23 +225,38 @@ public final class SqlHandlers {
     /** The query asked (an example by name, or q) and whether it may run: see the class comment. */
     private Asked asked(Context ctx) {
         boolean post = ctx.method() == HandlerType.POST;
-        String example = post ? ctx.formParam("example") : ctx.queryParam("example");
+        Function<String, String> param = post ? ctx::formParam : ctx::queryParam;
+        String example = param.apply("example");
         if (example != null && !example.isBlank()) {
-            return new Asked(library.find(example).orElseThrow(() -> new NotFoundResponse("no example query " + example)).sql(),
-                    true);
+            String sql = library.find(example).orElseThrow(() -> new NotFoundResponse("no example query " + example)).sql();
+            return new Asked(sql, example, true, values(sql, param));
         }
-        String q = post ? ctx.formParam("q") : ctx.queryParam("q");
+        String q = param.apply("q");
         if (q != null && q.length() > MAX_QUERY) throw new BadRequestResponse("the query is too long");
-        if (q == null) return new Asked("", true);
+        if (q == null) return new Asked("", null, true, Map.of());
         if (post) {
             String sent = ctx.formParam("token");
             if (sent == null || !MessageDigest.isEqual(sent.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8))) {
                 throw new ForbiddenResponse("the form is not this viewer's own (or the viewer has restarted since the page"
                         + " was loaded): open /sql again and run the query from there");
             }
-            return new Asked(q, true);
+            return new Asked(q, null, true, values(q, param));
         }
         String site = ctx.header("Sec-Fetch-Site");
-        return new Asked(q, site != null && OWN_SITE.contains(site));
+        return new Asked(q, null, site != null && OWN_SITE.contains(site), values(q, param));
     }
+
+    /** The values the request gives for the query's declared parameters (a blank field takes the default). */
+    private static Map<String, String> values(String sql, Function<String, String> param) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (NamedParameters.Parameter p : NamedParameters.declared(sql)) {
+            if (RESERVED.contains(p.name())) continue;
+            String v = param.apply(p.name());
+            if (v != null && !v.isBlank()) values.put(p.name(), v);
+        }
+        return values;
+    }
+
+    /** The page's own fields: a parameter of these names takes its default. */
+    private static final Set<String> RESERVED = Set.of("q", "example", "token");
 }
