@@ -25,7 +25,7 @@ public final class Evaluation {
         public static final Terms MATERIAL = new Terms(0, 0, 0);
 
         /** The evaluation the engine plays and reviews with. */
-        public static final Terms DEFAULT = MATERIAL;
+        public static final Terms DEFAULT = new Terms(5, 60, 0);
     }
 
     private Evaluation() {}

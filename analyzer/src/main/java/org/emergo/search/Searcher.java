@@ -134,7 +134,13 @@ public final class Searcher {
         for (int i = 0; i < ml.size(); i++) {
             board.make(ml, i);
             windowStart[1] = ml.length(i) == 1 ? 1 : windowStart[0];
-            int s = -search(depth - 1, 1, -INF, -alpha);
+            int s;
+            if (i == 0) {
+                s = -search(depth - 1, 1, -INF, -alpha);
+            } else {
+                s = -search(depth - 1, 1, -alpha - 1, -alpha);
+                if (s > alpha && !aborted) s = -search(depth - 1, 1, -INF, -alpha);
+            }
             board.unmake(ml, i);
             if (aborted) return 0;
             if (s > best) {
@@ -189,7 +195,14 @@ public final class Searcher {
             pickNext(ml, i);
             board.make(ml, i);
             windowStart[ply + 1] = ml.length(i) == 1 ? ply + 1 : windowStart[ply];
-            int s = -search(depth - 1, ply + 1, -beta, -alpha);
+            int s;
+            if (i == 0) {
+                s = -search(depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                // Principal variation search: prove the move no better with a null window, else search it again.
+                s = -search(depth - 1, ply + 1, -alpha - 1, -alpha);
+                if (s > alpha && s < beta && !aborted) s = -search(depth - 1, ply + 1, -beta, -alpha);
+            }
             board.unmake(ml, i);
             if (aborted) return 0;
             if (s > best) {
