@@ -34,6 +34,8 @@ final class FastBoard {
     final long squares;
     /** Per direction the shift of a bit to its neighbour (positive: to higher bits). */
     final int[] shift;
+    /** The positive shift of each pair of opposite directions (2 on Emergo, 3 on HexEmergo). */
+    final int[] up;
     /** {@code nb[bit * dirs + d]}: the neighbour's bit, or -1 off the board. */
     final int[] nb;
     final int centreBit;
@@ -97,6 +99,21 @@ final class FastBoard {
             }
         }
         centreBit = bitOf[board.centre()];
+        up = new int[dirs / 2];
+        for (int d = 0; d < dirs; d += 2) {
+            if (shift[d] != -shift[d ^ 1]) throw new IllegalStateException("directions " + d + " and " + (d ^ 1) + " are not opposite");
+            up[d / 2] = Math.abs(shift[d]);
+        }
+        keys = new long[64 * SMALL];
+        for (int bit = 0; bit < 64; bit++) {
+            if (sqOf[bit] < 0) continue;
+            for (int c = 1; c < SMALL; c++) {
+                int jailers = c >>> 4;
+                if (jailers == 0) continue;
+                int packed = (jailers << 16) | (((c >>> 1) & 7) << 1) | (c & 1);
+                keys[bit * SMALL + c] = mix(((long) sqOf[bit] << 32) | packed);
+            }
+        }
     }
 
     /** Emergo: the square's place (x, y) in the 9x9 drawing; rows y of five (y even) and four, 11 bits a pair. */
@@ -174,8 +191,16 @@ final class FastBoard {
         return z ^ (z >>> 31);
     }
 
+    /** Keys of small columns (up to 7 jailers and 7 prisoners), by bit and (jailers, prisoners, owner) in 7 bits. */
+    private static final int SMALL = 128;
+    private final long[] keys;
+
     private long squareKey(int bit, int packed) {
-        return packed == 0 ? 0 : mix(((long) sqOf[bit] << 32) | packed);
+        if (packed == 0) return 0;
+        int jailers = packed >>> 16;
+        int rest = packed & 0xffff;
+        if (jailers < 8 && rest < 16) return keys[bit * SMALL + ((jailers << 4) | rest)];
+        return mix(((long) sqOf[bit] << 32) | packed);
     }
 
     static long handKey(int side, int count) {
@@ -190,10 +215,6 @@ final class FastBoard {
 
     // ---- questions about the position, on the bits
 
-    private static long sh(long m, int s) {
-        return s >= 0 ? m << s : m >>> -s;
-    }
-
     long empty() {
         return squares & ~(occ[0] | occ[1]);
     }
@@ -202,12 +223,12 @@ final class FastBoard {
     long capturers(int s) {
         long own = occ[s];
         long opp = occ[s ^ 1];
-        long empty = empty();
+        long empty = squares & ~(own | opp);
         long out = 0;
-        for (int d = 0; d < dirs; d++) {
-            int k = shift[d];
-            // Opponent columns with a vacant square beyond them, then own columns just before those.
-            out |= own & sh(opp & sh(empty, -k), -k);
+        for (int k : up) {
+            // Opponent columns with a vacant square beyond them, then own columns just before those; both ways.
+            out |= own & ((opp & (empty >>> k)) >>> k);
+            out |= own & ((opp & (empty << k)) << k);
         }
         return out;
     }
@@ -221,10 +242,10 @@ final class FastBoard {
         long opp = occ[s ^ 1];
         long empty = empty();
         long out = 0;
-        for (int d = 0; d < dirs; d++) {
-            int k = shift[d];
-            // An opponent column one step in direction d, a vacant square one step the other way.
-            out |= sh(opp, -k) & sh(empty, k);
+        for (int k : up) {
+            // An opponent column one step one way, a vacant square one step the other way.
+            out |= (opp >>> k) & (empty << k);
+            out |= (opp << k) & (empty >>> k);
         }
         return out & empty;
     }
@@ -257,10 +278,18 @@ final class FastBoard {
         if (hand[side] > 0) return entrySquares() != 0;
         long own = occ[side];
         long empty = empty();
-        for (int d = 0; d < dirs; d++) {
-            if ((own & sh(empty, -shift[d])) != 0) return true;
-        }
-        return false;
+        long out = 0;
+        for (int k : up) out |= own & ((empty >>> k) | (empty << k));
+        return out != 0;
+    }
+
+    /** Steps the columns of side {@code s} could make: (column, direction) pairs with a vacant square there. */
+    int mobility(int s) {
+        long own = occ[s];
+        long empty = empty();
+        int n = 0;
+        for (int k : up) n += Long.bitCount(own & (empty >>> k)) + Long.bitCount(own & (empty << k));
+        return n;
     }
 
     // ---- move generation (docs/rules.md#a-turn)
@@ -283,7 +312,8 @@ final class FastBoard {
         generateCaptures(ml, capturers(side));
     }
 
-    private void generateCaptures(MoveList ml, long capturers) {
+    /** As {@link #generateCaptures(MoveList)}, given the side to move's {@link #capturers}. */
+    void generateCaptures(MoveList ml, long capturers) {
         ml.clear();
         best = 0;
         for (long m = capturers; m != 0; m &= m - 1) {

@@ -41,8 +41,8 @@ public final class Searcher {
     private final int[] killer2 = new int[MAX_PLY + 1];
     private final int[] historyScore = new int[2 * 64 * 64];
     private long[] history = new long[0];
-    /** Bit (hash mod 64) set for every hash in the history: most positions are found absent at once. */
-    private long historyFilter;
+    /** Bit (hash mod 4096) set for every hash in the history: most positions are found absent at once. */
+    private final long[] historyFilter = new long[64];
     private FastBoard lineBoard;
     private final MoveList lineList = new MoveList();
 
@@ -51,8 +51,16 @@ public final class Searcher {
     private boolean abortable;
     private boolean aborted;
 
+    private final Evaluation.Terms terms;
+
     /** @param tableBits the transposition table holds 2^tableBits entries */
     public Searcher(int tableBits) {
+        this(tableBits, Evaluation.Terms.DEFAULT);
+    }
+
+    /** A searcher with other evaluation weights, for matches that measure them. */
+    public Searcher(int tableBits, Evaluation.Terms terms) {
+        this.terms = terms;
         table = new TranspositionTable(tableBits);
         for (int i = 0; i < lists.length; i++) lists[i] = new MoveList();
     }
@@ -71,8 +79,8 @@ public final class Searcher {
         table.newSearch();
         this.history = history.clone();
         Arrays.sort(this.history);
-        historyFilter = 0;
-        for (long x : history) historyFilter |= 1L << (x & 63);
+        Arrays.fill(historyFilter, 0);
+        for (long x : history) historyFilter[(int) (x >>> 6) & 63] |= 1L << (x & 63);
         Arrays.fill(killer1, 0);
         Arrays.fill(killer2, 0);
         Arrays.fill(historyScore, 0);
@@ -126,7 +134,13 @@ public final class Searcher {
         for (int i = 0; i < ml.size(); i++) {
             board.make(ml, i);
             windowStart[1] = ml.length(i) == 1 ? 1 : windowStart[0];
-            int s = -search(depth - 1, 1, -INF, -alpha);
+            int s;
+            if (i == 0) {
+                s = -search(depth - 1, 1, -INF, -alpha);
+            } else {
+                s = -search(depth - 1, 1, -alpha - 1, -alpha);
+                if (s > alpha && !aborted) s = -search(depth - 1, 1, -INF, -alpha);
+            }
             board.unmake(ml, i);
             if (aborted) return 0;
             if (s > best) {
@@ -181,7 +195,14 @@ public final class Searcher {
             pickNext(ml, i);
             board.make(ml, i);
             windowStart[ply + 1] = ml.length(i) == 1 ? ply + 1 : windowStart[ply];
-            int s = -search(depth - 1, ply + 1, -beta, -alpha);
+            int s;
+            if (i == 0) {
+                s = -search(depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                // Principal variation search: prove the move no better with a null window, else search it again.
+                s = -search(depth - 1, ply + 1, -alpha - 1, -alpha);
+                if (s > alpha && s < beta && !aborted) s = -search(depth - 1, ply + 1, -beta, -alpha);
+            }
             board.unmake(ml, i);
             if (aborted) return 0;
             if (s > best) {
@@ -207,12 +228,13 @@ public final class Searcher {
 
     /** A node past the horizon: every capture due is played out, then the position is evaluated. */
     private int quiesce(int ply, int alpha, int beta) {
-        if (!board.hasCapture(board.side) || ply >= MAX_PLY - 1) {
-            if (!board.hasQuietMove() && !board.hasCapture(board.side)) return terminalScore(ply);
-            return Evaluation.evaluate(board);
+        long capturers = board.capturers(board.side);
+        if (capturers == 0 || ply >= MAX_PLY - 1) {
+            if (capturers == 0 && !board.hasQuietMove()) return terminalScore(ply);
+            return Evaluation.evaluate(board, terms);
         }
         MoveList ml = lists[ply];
-        board.generateCaptures(ml);
+        board.generateCaptures(ml, capturers);
         int n = ml.size();
         int best = -INF;
         for (int i = 0; i < n; i++) {
@@ -259,12 +281,13 @@ public final class Searcher {
         int start = windowStart[ply];
         // Two earlier occurrences on the path need eight plies since the window began.
         if (start >= 0 && ply - start < 8) return false;
-        if (start < 0 && ply < 8 && (historyFilter & 1L << (h & 63)) == 0) return false;
+        boolean inHistory = start < 0 && (historyFilter[(int) (h >>> 6) & 63] & 1L << (h & 63)) != 0;
+        if (start < 0 && ply < 8 && !inHistory) return false;
         int count = 0;
         for (int j = ply - 2; j >= Math.max(start, 0); j -= 2) {
             if (pathHash[j] == h && ++count >= 2) return true;
         }
-        if (start < 0 && (historyFilter & 1L << (h & 63)) != 0) count += historyCount(h);
+        if (inHistory) count += historyCount(h);
         return count >= 2;
     }
 
