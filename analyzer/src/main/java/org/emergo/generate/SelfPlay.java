@@ -84,8 +84,12 @@ public final class SelfPlay {
         return new GameRecord(variant, tags, null, texts, movetext.toString(), "generate:" + seed, index);
     }
 
-    /** One-ply look-ahead with softmax noise: score = material kept - what the opponent can take next. */
-    static Move choose(Position p, List<Move> legal, double temperature, SplittableRandom random) {
+    /**
+     * The self-play player's move: one-ply look-ahead with softmax noise, score = material kept
+     * - what the opponent can take next. {@code temperature} is its carelessness (0.2 to 2.0 in
+     * generated games; lower plays the best-looking move more often).
+     */
+    public static Move choose(Position p, List<Move> legal, double temperature, SplittableRandom random) {
         if (legal.size() == 1) return legal.get(0);
         Side me = p.sideToMove();
         double[] score = new double[legal.size()];

@@ -1,5 +1,7 @@
 package org.emergo.search;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.emergo.rules.Move;
 import org.emergo.rules.Position;
@@ -7,6 +9,16 @@ import org.emergo.rules.Position;
 /**
  * Proofs that a move loses men by force: an exact search (no pruning that could change the
  * answer) of every reply up to a horizon. Only a completed proof yields a verdict.
+ *
+ * <p>The definition (docs/engine.md#losing-men-by-force): a side's material is the men it
+ * commands, in hand and in the columns it owns. {@code V(h, x)} is the mover's material after
+ * move x and the best play of both sides for h plies in all (x the first), every capture then
+ * due played out as well, the mover maximising it and the opponent minimising it; a game that
+ * ends counts as it stands. Move x concedes {@code C(h, x) = max(0, M - V(h, x))} men, M the
+ * mover's material now. The move played loses N men within horizon h when it concedes N more
+ * than the best other move: {@code N = C(h, played) - min over x != played of C(h, x) >= 1}.
+ * The verdict takes the smallest such h up to the cap, and its line is the played move's
+ * principal line at that horizon, up to its last capture: K is that line's length in plies.
  */
 public final class ForcedLoss {
 
@@ -18,16 +30,188 @@ public final class ForcedLoss {
         public Verdict {
             line = List.copyOf(line);
         }
+
+        /** The verdict in words: {@code loses 3 men by force within 6 plies}. */
+        public String text() {
+            return "loses " + men + (men == 1 ? " man" : " men") + " by force within " + plies + (plies == 1 ? " ply" : " plies");
+        }
     }
+
+    /** Horizon the review uses: the move and seven more plies. */
+    public static final int DEFAULT_PLIES = 8;
+
+    /** Node budget the review uses per move judged. */
+    public static final long DEFAULT_NODES = 200_000;
 
     private ForcedLoss() {}
 
     /**
      * The verdict on {@code played} in {@code before}, or null when it loses no more men by force
      * than the position's best move does within {@code maxPlies}, or the proof would cost more
-     * than {@code maxNodes}.
+     * than {@code maxNodes}. A move that is not legal in {@code before}, or the only legal move,
+     * gets no verdict.
+     *
+     * @param history hashes of the game's positions before {@code before}, oldest first, for the
+     *                repetition rule
      */
     public static Verdict judge(Position before, long[] history, Move played, int maxPlies, long maxNodes) {
-        throw new UnsupportedOperationException("the proof search is being written");
+        FastBoard board = FastBoard.of(before);
+        MoveList root = new MoveList();
+        board.generate(root);
+        int index = root.indexOf(board, played);
+        if (index < 0 || root.size() < 2) return null;
+        Prover prover = new Prover(board, history, maxNodes);
+        // Scores are the mover's material less the opponent's; the total is constant, so a man is 2.
+        int now = board.material[board.side] - board.material[board.side ^ 1];
+        try {
+            for (int h = 1; h <= maxPlies; h++) {
+                board.make(root, index);
+                prover.enter(root.length(index) == 1);
+                int played0 = -prover.search(h - 1, 1, -Prover.INF, Prover.INF);
+                int[] line = prover.line(root.key(index));
+                board.unmake(root, index);
+                // A move that keeps what the mover has concedes nothing, whatever else was there to win.
+                if (played0 >= now) continue;
+                int best = played0;
+                for (int i = 0; i < root.size() && best < now; i++) {
+                    if (i == index) continue;
+                    board.make(root, i);
+                    prover.enter(root.length(i) == 1);
+                    // Only whether it concedes less, and then how much less: the window from there up to nothing conceded.
+                    int v = -prover.search(h - 1, 1, -now, -best);
+                    board.unmake(root, i);
+                    best = Math.max(best, v);
+                }
+                best = Math.min(best, now);
+                if (best > played0) return verdict(before, (best - played0) / 2, line);
+            }
+        } catch (Prover.OutOfNodes e) {
+            return null;
+        }
+        return null;
+    }
+
+    /** The verdict with the line turned into moves and cut after its last capture. */
+    private static Verdict verdict(Position before, int men, int[] keys) {
+        FastBoard b = FastBoard.of(before);
+        MoveList ml = new MoveList();
+        List<Move> moves = new ArrayList<>();
+        int lastCapture = 0;
+        int[] material = {b.material[0], b.material[1]};
+        for (int key : keys) {
+            b.generate(ml);
+            int found = -1;
+            for (int i = 0; i < ml.size() && found < 0; i++) if (ml.key(i) == key) found = i;
+            if (found < 0) break;
+            moves.add(ml.toMove(b, found));
+            b.make(ml, found);
+            if (b.material[0] != material[0]) {
+                lastCapture = moves.size();
+                material[0] = b.material[0];
+                material[1] = b.material[1];
+            }
+        }
+        int plies = Math.max(1, lastCapture);
+        return new Verdict(men, plies, moves.subList(0, Math.min(plies, moves.size())));
+    }
+
+    /**
+     * Alpha-beta over material alone: the score is the side to move's material less the
+     * other's. Exact: alpha-beta cuts only what cannot change the score, and there is no table.
+     */
+    private static final class Prover {
+
+        static final int INF = 1 << 20;
+        private static final int MAX_PLY = FastBoard.MAX_PLY;
+
+        /** Thrown when the proof would cost more than its budget. */
+        static final class OutOfNodes extends RuntimeException {
+            OutOfNodes() {
+                super(null, null, false, false);
+            }
+        }
+
+        private final FastBoard board;
+        private final long[] history;
+        private final long maxNodes;
+        private long nodes;
+        private final MoveList[] lists = new MoveList[MAX_PLY + 1];
+        private final long[] pathHash = new long[MAX_PLY + 1];
+        private final int[] windowStart = new int[MAX_PLY + 1];
+        private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
+        private final int[] pvLength = new int[MAX_PLY + 1];
+
+        Prover(FastBoard board, long[] history, long maxNodes) {
+            this.board = board;
+            this.history = history.clone();
+            Arrays.sort(this.history);
+            this.maxNodes = maxNodes;
+            for (int i = 0; i < lists.length; i++) lists[i] = new MoveList();
+            pathHash[0] = board.hash;
+            windowStart[0] = -1;
+        }
+
+        /** Before searching the position after a root move: whether that move was an entry. */
+        void enter(boolean entry) {
+            windowStart[1] = entry ? 1 : -1;
+        }
+
+        /** The principal line of the last search, the root move first. */
+        int[] line(int rootKey) {
+            int[] out = new int[pvLength[1] + 1];
+            out[0] = rootKey;
+            System.arraycopy(pv[1], 0, out, 1, pvLength[1]);
+            return out;
+        }
+
+        int search(int depth, int ply, int alpha, int beta) {
+            if (++nodes > maxNodes) throw new OutOfNodes();
+            pvLength[ply] = 0;
+            pathHash[ply] = board.hash;
+            int stand = board.material[board.side] - board.material[board.side ^ 1];
+            if (isRepetition(ply) || ply >= MAX_PLY - 1) return stand;
+            if (depth <= 0 && !board.hasCapture(board.side)) return stand;
+            MoveList ml = lists[ply];
+            if (depth <= 0) board.generateCaptures(ml);
+            else board.generate(ml);
+            if (ml.size() == 0) return stand;
+            int best = -INF;
+            for (int i = 0; i < ml.size(); i++) {
+                board.make(ml, i);
+                windowStart[ply + 1] = ml.length(i) == 1 ? ply + 1 : windowStart[ply];
+                int v = -search(depth - 1, ply + 1, -beta, -alpha);
+                board.unmake(ml, i);
+                if (v > best) {
+                    best = v;
+                    if (v > alpha) {
+                        alpha = v;
+                        pv[ply][0] = ml.key(i);
+                        System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
+                        pvLength[ply] = pvLength[ply + 1] + 1;
+                        if (v >= beta) break;
+                    }
+                }
+            }
+            return best;
+        }
+
+        /** docs/rules.md#repetition, counted as the searcher counts it. */
+        private boolean isRepetition(int ply) {
+            long h = pathHash[ply];
+            int start = windowStart[ply];
+            int count = 0;
+            for (int j = ply - 2; j >= Math.max(start, 0); j -= 2) if (pathHash[j] == h) count++;
+            if (start < 0) {
+                int i = Arrays.binarySearch(history, h);
+                if (i >= 0) {
+                    int lo = i;
+                    int hi = i;
+                    while (lo > 0 && history[lo - 1] == h) lo--;
+                    while (hi + 1 < history.length && history[hi + 1] == h) hi++;
+                    count += hi - lo + 1;
+                }
+            }
+            return count >= 2;
+        }
     }
 }

@@ -62,6 +62,7 @@ public final class Judgement {
 
     /** lila's accuracy of one move, 0..100, from the mover's chances before and after it. */
     public static double accuracy(double before, double after) {
+        if (after >= before) return 100;
         double dropPercent = 100 * drop(before, after);
         double raw = ACCURACY_A * Math.exp(-ACCURACY_K * dropPercent) + ACCURACY_B;
         return Math.max(0, Math.min(100, raw));

@@ -40,35 +40,66 @@ public record WinCurve(double k, double offset) {
      */
     public static WinCurve fit(int[] scores, double[] results) {
         if (scores.length != results.length) throw new IllegalArgumentException("one result per score");
-        double a = 0.01;
+        int n = 0;
+        double[] x = new double[scores.length];
+        double[] y = new double[scores.length];
+        for (int i = 0; i < scores.length; i++) {
+            if (Score.isWin(scores[i]) || Score.isLoss(scores[i])) continue;
+            // Scores in men, for a well-conditioned problem.
+            x[n] = scores[i] / 100.0;
+            y[n] = results[i];
+            n++;
+        }
+        if (n == 0) throw new IllegalArgumentException("no scores to fit");
+        // Newton's method from the flat curve, halving a step that would lower the likelihood.
+        double a = 0;
         double b = 0;
+        double likelihood = logLikelihood(x, y, n, a, b);
         for (int iter = 0; iter < 100; iter++) {
-            // Gradient and Hessian of the log-likelihood in (a, b), with x in men for conditioning.
             double ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
-            int n = 0;
-            for (int i = 0; i < scores.length; i++) {
-                if (Score.isWin(scores[i]) || Score.isLoss(scores[i])) continue;
-                double x = scores[i] / 100.0;
-                double p = 1 / (1 + Math.exp(-(a * 100 * x + b)));
-                double r = results[i] - p;
-                ga += r * x;
+            for (int i = 0; i < n; i++) {
+                double p = 1 / (1 + Math.exp(-(a * x[i] + b)));
+                double r = y[i] - p;
+                ga += r * x[i];
                 gb += r;
                 double w = p * (1 - p);
-                haa += w * x * x;
-                hab += w * x;
+                haa += w * x[i] * x[i];
+                hab += w * x[i];
                 hbb += w;
-                n++;
             }
-            if (n == 0) throw new IllegalArgumentException("no scores to fit");
             double det = haa * hbb - hab * hab;
-            if (det <= 1e-12) throw new IllegalArgumentException("the scores do not vary enough to fit a curve");
+            if (!(det > 1e-12 * Math.max(1, haa * hbb))) throw new IllegalArgumentException("the scores do not vary enough to fit a curve");
             double da = (hbb * ga - hab * gb) / det;
             double db = (haa * gb - hab * ga) / det;
-            a += da / 100;
-            b += db;
-            if (Math.abs(da) < 1e-10 && Math.abs(db) < 1e-10) break;
+            double step = 1;
+            double next = logLikelihood(x, y, n, a + da, b + db);
+            while (next < likelihood && step > 1e-6) {
+                step /= 2;
+                next = logLikelihood(x, y, n, a + step * da, b + step * db);
+            }
+            a += step * da;
+            b += step * db;
+            likelihood = next;
+            if (Math.abs(step * da) < 1e-12 && Math.abs(step * db) < 1e-12) break;
         }
-        return new WinCurve(a, b);
+        if (!(a > 0)) throw new IllegalArgumentException("the results do not rise with the score: k=" + a / 100);
+        return new WinCurve(a / 100, b);
+    }
+
+    private static double logLikelihood(double[] x, double[] y, int n, double a, double b) {
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            double z = a * x[i] + b;
+            // log p = -log(1 + e^-z), log(1 - p) = -log(1 + e^z), computed without overflow.
+            double logP = -softplus(-z);
+            double logQ = -softplus(z);
+            sum += y[i] * logP + (1 - y[i]) * logQ;
+        }
+        return sum;
+    }
+
+    private static double softplus(double z) {
+        return z > 30 ? z : Math.log1p(Math.exp(z));
     }
 
     /** The parameters as stored with a review: {@code k=0.0123 offset=0.0456}. */

@@ -2,6 +2,7 @@ package org.emergo.store;
 
 import java.time.LocalDateTime;
 import java.util.List;
+import org.emergo.search.ForcedLoss;
 import org.emergo.search.Score;
 
 /**
@@ -72,8 +73,7 @@ public record StoredReview(
 
         /** "loses 3 men by force within 6 plies", or null. */
         public String verdict() {
-            if (forcedMen == null) return null;
-            return "loses " + forcedMen + (forcedMen == 1 ? " man" : " men") + " by force within " + plies(forcedPlies);
+            return forcedMen == null ? null : new ForcedLoss.Verdict(forcedMen, forcedPlies, List.of()).text();
         }
 
         /** The score in words, for White: "+1.25", "-0.50", "White wins in 7 plies", "Black has won". */
