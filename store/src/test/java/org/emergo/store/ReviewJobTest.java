@@ -193,6 +193,49 @@ class ReviewJobTest {
         }
 
         @Test
+        void everyForcedLossVerdictHasALineFromTheMovePlayedThatReplaysLegallyAndLosesThoseMen() throws Exception {
+            review(2);
+            int verdicts = 0;
+            for (int i = 0; i < ids.size(); i++) {
+                PlayedGame g = played(i);
+                StoredReview r = stored(ids.get(i));
+                int counted = 0;
+                for (StoredReview.Ply p : r.positions()) {
+                    if (p.forcedMen() == null) {
+                        assertEquals(List.of(), p.forcedLine());
+                        continue;
+                    }
+                    verdicts++;
+                    counted++;
+                    Position before = g.positions().get(p.ply());
+                    List<Move> line = moves(before, p.forcedLine());
+                    assertEquals(p.played(), p.forcedLine().get(0));
+                    assertTrue(ForcingLine.replaysLegally(before, line));
+                    assertEquals(p.forcedPlies(), line.size(), p.verdict());
+                    Position after = before;
+                    for (Move m : line) after = after.play(m);
+                    org.emergo.rules.Side mover = before.sideToMove();
+                    assertTrue(material(before, mover) - material(after, mover) >= p.forcedMen(),
+                            p.verdict() + " along " + p.forcedLine());
+                    assertEquals("loses " + p.forcedMen() + (p.forcedMen() == 1 ? " man" : " men") + " by force within "
+                            + p.forcedPlies() + (p.forcedPlies() == 1 ? " ply" : " plies"), p.verdict());
+                }
+                assertEquals(counted, r.white().forcedLosses() + r.black().forcedLosses());
+            }
+            assertTrue(verdicts >= 10, verdicts + " verdicts: self-play loses men often");
+        }
+
+        /** Men a side commands (the engine's material): in hand, and every man of the columns it owns. */
+        private static int material(Position p, org.emergo.rules.Side side) {
+            int n = p.inHand(side);
+            for (int sq = 0; sq < p.board().size(); sq++) {
+                org.emergo.rules.Column c = p.column(sq);
+                if (c != null && c.owner() == side) n += c.height();
+            }
+            return n;
+        }
+
+        @Test
         void eachMovesLossClassAndTheAccuraciesFollowFromTheStoredScoresAndTheSettingsCurve() throws Exception {
             review(2);
             ReviewSetting setting = setting();
