@@ -20,12 +20,15 @@ import org.emergo.store.StoredReview;
  * game at the default setting of {@code emergo review} ({@link ReviewJob#DEFAULT_LIMIT}), then
  * sends the browser back to the page at the same ply (303), which shows the review.
  *
- * <p>Only the viewer's own pages may ask: a browser says where a request comes from in
- * {@code Sec-Fetch-Site} (every current browser sends it) and, on a POST, in {@code Origin};
- * a request that another site's page made is refused with 403. A request with neither header
- * comes from no browser (curl, a script): a browser cannot be made to send it by another site,
- * so it is served. Reviews run one at a time, so two clicks on one button review the game once
- * and the second answer waits for the first; the positions of a game are searched on all cores.
+ * <p>Only the viewer's own pages may ask. Every current browser says where a request comes from
+ * in {@code Sec-Fetch-Site}, which no page can set: a request with it is served only when it
+ * says {@code same-origin} (its {@code Origin} is then {@code null}, since the viewer's pages
+ * send no referrer). An older browser without it still sends {@code Origin} on a POST: then it
+ * must be this server's own address ({@code null} could be any page). A request with neither
+ * header comes from no browser (curl, a script), which no other site can make a visitor's
+ * browser send, so it is served. Everything else is refused with 403. Reviews run one at a
+ * time, so two clicks on one button review the game once and the second answer waits for the
+ * first; the positions of a game are searched on all cores.
  */
 public final class ReviewHandlers implements AutoCloseable {
 
@@ -68,12 +71,12 @@ public final class ReviewHandlers implements AutoCloseable {
     }
 
     /**
-     * Refuses (403) a request a page of another site made: {@code Sec-Fetch-Site} other than
-     * same-origin, or an {@code Origin} other than this server's own address.
+     * Refuses (403) a request that another site's page made; see the class comment for the rule.
      */
     static void requireSameOrigin(Context ctx) {
         String site = ctx.header("Sec-Fetch-Site");
-        if (site != null && !site.equals("same-origin")) {
+        if (site != null) {
+            if (site.equals("same-origin")) return;
             throw new ForbiddenResponse("only the viewer's own pages may ask for a review (this request came from "
                     + (site.equals("none") ? "no page" : "a " + site + " page") + ")");
         }
