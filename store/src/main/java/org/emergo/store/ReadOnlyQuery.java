@@ -129,10 +129,10 @@ public final class ReadOnlyQuery {
                 }
             }
         }
-        try (PreparedStatement st = prepared(c, query, values)) {
+        try (Statement st = statement(c, query, values)) {
             st.setMaxRows(maxRows);
             st.setFetchSize(maxRows == 0 ? 500 : Math.min(500, maxRows)); // PostgreSQL streams, not loads all
-            if (!st.execute()) {
+            if (!execute(st, query)) {
                 throw new QueryException("the statement returned no result: only queries are allowed");
             }
             try (ResultSet rs = st.getResultSet()) {
@@ -141,17 +141,24 @@ public final class ReadOnlyQuery {
         }
     }
 
-    /** The query with its values bound as parameters, never pasted into the text, and the time limit. */
-    private PreparedStatement prepared(Connection c, String sql, List<Object> values) throws SQLException {
-        PreparedStatement st = c.prepareStatement(sql);
+    /**
+     * A statement with the time limit for the query: with its values bound as parameters, never
+     * pasted into the text; a query without parameters as a plain statement, as it always ran.
+     */
+    private Statement statement(Connection c, String sql, List<Object> values) throws SQLException {
+        Statement st = values.isEmpty() ? c.createStatement() : c.prepareStatement(sql);
         try {
             st.setQueryTimeout(queryTimeoutSeconds());
-            for (int i = 0; i < values.size(); i++) st.setObject(i + 1, values.get(i));
+            for (int i = 0; i < values.size(); i++) ((PreparedStatement) st).setObject(i + 1, values.get(i));
             return st;
         } catch (SQLException e) {
             st.close();
             throw e;
         }
+    }
+
+    private static boolean execute(Statement st, String sql) throws SQLException {
+        return st instanceof PreparedStatement ps ? ps.execute() : st.execute(sql);
     }
 
     /** Rows a PostgreSQL query may return and still be read at once, with its parallel workers. */
@@ -174,9 +181,12 @@ public final class ReadOnlyQuery {
         Buffered rows = new Buffered();
         Savepoint before = c.setSavepoint();
         // a newline before the parenthesis: the query may end in a -- comment
-        try (PreparedStatement st = prepared(c, "SELECT * FROM (\n" + query + "\n) AS emergo_query LIMIT " + limit, values);
-                ResultSet rs = st.executeQuery()) {
-            write(rs, rows);
+        String wrapped = "SELECT * FROM (\n" + query + "\n) AS emergo_query LIMIT " + limit;
+        try (Statement st = statement(c, wrapped, values)) {
+            execute(st, wrapped);
+            try (ResultSet rs = st.getResultSet()) {
+                write(rs, rows);
+            }
         } catch (SQLException e) {
             if (!"42601".equals(e.getSQLState())) { // not a syntax error: the query's own failure
                 throw e;
@@ -250,7 +260,10 @@ public final class ReadOnlyQuery {
         Object v = switch (type) {
             case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT -> rs.getLong(i);
             case Types.DECIMAL, Types.NUMERIC -> rs.getBigDecimal(i);
-            case Types.REAL, Types.FLOAT, Types.DOUBLE -> rs.getDouble(i);
+            // a REAL read as a float first: PostgreSQL sends it as text or as binary, and the
+            // two widen to different doubles
+            case Types.REAL -> (double) rs.getFloat(i);
+            case Types.FLOAT, Types.DOUBLE -> rs.getDouble(i);
             case Types.BOOLEAN, Types.BIT -> rs.getBoolean(i);
             case Types.DATE -> text(rs.getObject(i, LocalDate.class));
             case Types.TIME -> text(rs.getObject(i, LocalTime.class));
