@@ -8,17 +8,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.emergo.store.PostgresServer;
+import org.emergo.store.UserSqlProbes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code emergo sql} on PostgreSQL, connected as the superuser that {@code initdb -U emergo}
@@ -47,39 +47,15 @@ class SqlCommandOnPostgresTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT pg_advisory_lock(1162692431, 77)",
-        "SELECT pg_advisory_xact_lock(1162692431, 77)",
-        "SELECT pg_cancel_backend(%d)",
-        "SELECT pg_terminate_backend(%d)",
-        "SELECT pg_read_file('/etc/hostname')",
-        "SELECT * FROM pg_ls_dir('.')",
-        "SELECT set_config('work_mem', '77MB', false)",
-        "SET work_mem = '77MB'",
-        "ALTER SYSTEM SET work_mem = '77MB'",
-        "INSERT INTO game (variant, fingerprint) VALUES ('Emergo', 'x')",
-        "CREATE TABLE evil (a INT)",
-    })
+    @MethodSource("org.emergo.store.UserSqlProbes#all")
     void aQueryThatWouldDoMoreThanReadIsRefusedInOneLineAndLeavesNothingBehind(String probe) throws SQLException {
         try (Connection other = DriverManager.getConnection(url); Statement st = other.createStatement()) {
-            int pid = number(st, "SELECT pg_backend_pid()");
-            CommandLineRun run = CommandLineRun.run("sql", "--db", url, probe.replace("%d", Integer.toString(pid)));
+            int pid = UserSqlProbes.pid(st);
+            CommandLineRun run = CommandLineRun.run("sql", "--db", url, UserSqlProbes.at(probe, pid));
             assertEquals(1, run.exitCode(), run.out());
             assertTrue(run.err().startsWith("emergo sql: refused: "), run.err());
             assertEquals(1, run.err().lines().count(), run.err());
-            assertEquals(pid, number(st, "SELECT pg_backend_pid()"), "the other session lives");
-            assertEquals(1, number(st, "SELECT CASE WHEN pg_try_advisory_lock(1162692431, 77) THEN 1 ELSE 0 END"), "the lock is free");
-            st.execute("SELECT pg_advisory_unlock_all()");
-            assertEquals(1, number(st, "SELECT COUNT(*) FROM game"));
-            assertEquals(0, number(st, "SELECT COUNT(*) FROM pg_tables WHERE tablename = 'evil'"));
-            assertEquals(0, number(st, "SELECT COUNT(*) FROM pg_file_settings WHERE name = 'work_mem'"));
-        }
-    }
-
-    private static int number(Statement st, String sql) throws SQLException {
-        try (ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            return rs.getInt(1);
+            UserSqlProbes.assertNothingLeftBehind(st, pid, 1);
         }
     }
 }

@@ -141,8 +141,9 @@ public final class SourceWalker {
     }
 
     /**
-     * The format of a text by its start: JSON opens with a brace or with a bracket that does not
-     * open a tag; EGN with a tag, a comment or a move number; CSV with a header row naming
+     * The format of a text by its start: JSON opens with a brace and a key (or the brace that ends
+     * it) or with a bracket that does not open a tag; EGN with a tag, a comment (ours in braces too)
+     * or a move number; CSV with a header row naming
      * one of its layouts. Null when none fits.
      */
     private static Format sniff(Entry entry) throws IOException {
@@ -156,7 +157,11 @@ public final class SourceWalker {
         String text = new String(buffer, 0, n).stripLeading();
         if (text.isEmpty()) return Format.EGN;
         char first = text.charAt(0);
-        if (first == '{') return Format.ABSTRACT_PLAY;
+        if (first == '{') {
+            // a JSON object names its first key (or is empty); an EGN comment is any text
+            String rest = text.substring(1).stripLeading();
+            return rest.isEmpty() || rest.charAt(0) == '"' || rest.charAt(0) == '}' ? Format.ABSTRACT_PLAY : Format.EGN;
+        }
         if (first == '[') {
             String rest = text.substring(1).stripLeading();
             return !rest.isEmpty() && Character.isLetter(rest.charAt(0)) ? Format.EGN : Format.ABSTRACT_PLAY;

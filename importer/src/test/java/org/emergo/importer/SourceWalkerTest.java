@@ -182,4 +182,16 @@ class SourceWalkerTest {
         assertEquals(null, SourceWalker.formatOf("x.tar.gz"));
         assertEquals(null, SourceWalker.formatOf("x.md"));
     }
+
+    @Test
+    void standardInputThatStartsWithABraceCommentIsEgnAndWithAnObjectIsJson(@TempDir Path dir) throws IOException {
+        Path egn = Files.writeString(dir.resolve("egn"), "{ Club games, spring 2024 }\n[Event \"Spring\"]\n[Result \"*\"]\n\n1. e4 e6 *\n");
+        new SourceWalker(sink).walkStream("<stdin>", egn);
+        assertEquals(List.of(), sink.errors);
+        assertEquals(List.of("Spring"), sink.tag("Event"));
+        ListSink json = new ListSink();
+        Path object = Files.writeString(dir.resolve("json"), Files.readString(Fixtures.path("ap/single.json")));
+        new SourceWalker(json).walkStream("<stdin>", object);
+        assertEquals(1, json.games.size(), json.errors::toString);
+    }
 }

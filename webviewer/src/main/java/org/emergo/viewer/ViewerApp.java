@@ -96,6 +96,7 @@ public final class ViewerApp {
             config.routes.get("/api/players/{name}", ratings::apiPlayer);
 
             config.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
+            // no route and no file: Javalin's own type, not its words, tells it from a handler's 404
             config.routes.exception(EndpointNotFound.class, (e, ctx) -> error(ctx, 404, "There is no page at " + ctx.path() + "."));
             // the download's first rows went out: end the connection without the end of a response,
             // so that the browser says the download failed instead of keeping a part of it
@@ -111,10 +112,6 @@ public final class ViewerApp {
                 }
                 LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
                 error(ctx, 500, "Something went wrong on the server; the log says what.");
-            });
-            config.routes.error(404, ctx -> {
-                // no route matched: a handler's own 404 has its page already
-                if (ctx.attribute(ERROR_SHOWN) == null) error(ctx, 404, "There is no page at " + ctx.path() + ".");
             });
         });
     }
@@ -146,12 +143,8 @@ public final class ViewerApp {
         ctx.header("X-Frame-Options", "DENY");
     }
 
-    /** Set on a request whose error page was made, so that the 404 mapper leaves it. */
-    private static final String ERROR_SHOWN = "emergo.error-shown";
-
     /** An error as a page, or as JSON under /api; never a stack trace. */
     private void error(Context ctx, int status, String message) {
-        ctx.attribute(ERROR_SHOWN, true);
         ctx.status(status);
         if (ctx.path().startsWith("/api/")) {
             ApiHandlers.json(ctx, java.util.Map.of("status", status, "error", message));

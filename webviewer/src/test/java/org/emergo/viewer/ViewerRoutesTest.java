@@ -22,13 +22,11 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +37,7 @@ import org.emergo.store.Database;
 import org.emergo.store.PostgresServer;
 import org.emergo.store.ReviewJob;
 import org.emergo.store.StoredReview;
+import org.emergo.store.UserSqlProbes;
 import org.emergo.viewer.web.SqlHandlers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,7 +47,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every route of the viewer through JavalinTest, on H2 and on PostgreSQL: status codes,
@@ -98,35 +97,18 @@ class ViewerRoutesTest {
          * the superuser that {@code initdb -U emergo} makes: each refused, and nothing left behind.
          */
         @ParameterizedTest
-        @ValueSource(strings = {
-            "SELECT pg_advisory_lock(1162692431, 77)",
-            "SELECT pg_advisory_xact_lock(1162692431, 77)",
-            "SELECT pg_cancel_backend(%d)",
-            "SELECT pg_terminate_backend(%d)",
-            "SELECT pg_read_file('/etc/hostname')",
-            "SELECT * FROM pg_ls_dir('.')",
-            "SELECT set_config('work_mem', '77MB', false)",
-            "SET work_mem = '77MB'",
-            "ALTER SYSTEM SET work_mem = '77MB'",
-            "INSERT INTO game (variant, fingerprint) VALUES ('Emergo', 'x')",
-            "CREATE TABLE evil (a INT)",
-        })
+        @MethodSource("org.emergo.store.UserSqlProbes#all")
         void aQueryThatWouldDoMoreThanReadIsRefusedAndLeavesNothingBehind(String probe) {
             withApp((client, port) -> {
                 try (Connection other = DriverManager.getConnection(db.url()); Statement st = other.createStatement()) {
-                    int pid = number(st, "SELECT pg_backend_pid()");
-                    for (Response r : List.of(post(client, "/sql", Map.of("q", probe.replace("%d", Integer.toString(pid)), "token",
-                            token(client))), fromOwnPage(client, "/sql.csv?q=" + enc(probe.replace("%d", Integer.toString(pid)))))) {
+                    int pid = UserSqlProbes.pid(st);
+                    String sql = UserSqlProbes.at(probe, pid);
+                    for (Response r : List.of(post(client, "/sql", Map.of("q", sql, "token", token(client))),
+                            fromOwnPage(client, "/sql.csv?q=" + enc(sql)))) {
                         assertEquals(400, r.code());
                         assertTrue(r.body().string().contains("refused: "), probe);
                     }
-                    assertEquals(pid, number(st, "SELECT pg_backend_pid()"), "the other session lives");
-                    assertEquals(1, number(st, "SELECT CASE WHEN pg_try_advisory_lock(1162692431, 77) THEN 1 ELSE 0 END"),
-                            "the lock is free");
-                    st.execute("SELECT pg_advisory_unlock_all()");
-                    assertEquals(12, number(st, "SELECT COUNT(*) FROM game"));
-                    assertEquals(0, number(st, "SELECT COUNT(*) FROM pg_tables WHERE tablename = 'evil'"));
-                    assertEquals(0, number(st, "SELECT COUNT(*) FROM pg_file_settings WHERE name = 'work_mem'"));
+                    UserSqlProbes.assertNothingLeftBehind(st, pid, 12);
                 }
             });
         }
@@ -139,12 +121,6 @@ class ViewerRoutesTest {
             });
         }
 
-        private static int number(Statement st, String sql) throws SQLException {
-            try (ResultSet rs = st.executeQuery(sql)) {
-                rs.next();
-                return rs.getInt(1);
-            }
-        }
     }
 
     @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -631,6 +607,30 @@ class ViewerRoutesTest {
                 }
                 assertEquals(SqlHandlers.MAX_CSV_ROWS + 1, lines, "the header and the rows");
                 assertEquals(Integer.toString(SqlHandlers.MAX_CSV_ROWS), last);
+            });
+        }
+
+        @Test
+        void aDownloadWhileTheMostThatRunAtOnceAreRunningIsToldToTryAgain() {
+            withApp((client, port) -> {
+                java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+                List<InputStream> running = new ArrayList<>();
+                try {
+                    for (int i = 0; i < SqlHandlers.DOWNLOADS; i++) {
+                        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(client.getOrigin() + "/sql.csv?q="
+                                + enc("SELECT n, REPEAT('x', 200) AS pad FROM (" + numbers(SqlHandlers.MAX_CSV_ROWS) + ") AS t")))
+                                .header("Sec-Fetch-Site", "same-origin").build(),
+                                HttpResponse.BodyHandlers.ofInputStream());
+                        assertEquals(200, r.statusCode());
+                        running.add(r.body()); // left unread: the viewer waits to send the rest
+                    }
+                    Response next = fromOwnPage(client, "/sql.csv?q=" + enc("SELECT 1 AS one"));
+                    assertEquals(429, next.code());
+                    assertTrue(next.body().string().contains(SqlHandlers.DOWNLOADS + " downloads are running"));
+                    assertEquals(200, client.get("/games").code(), "the pages answer meanwhile");
+                } finally {
+                    for (InputStream in : running) in.close();
+                }
             });
         }
 

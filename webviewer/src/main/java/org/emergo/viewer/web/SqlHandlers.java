@@ -52,7 +52,7 @@ public final class SqlHandlers {
     public static final int MAX_CSV_ROWS = 1_000_000;
 
     /** Downloads at a time: each holds a connection of the pool's eight while it runs. */
-    static final int DOWNLOADS = 2;
+    public static final int DOWNLOADS = 2;
 
     private static final int MAX_QUERY = 100_000;
 
