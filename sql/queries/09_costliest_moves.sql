@@ -1,8 +1,8 @@
 -- Each player's five costliest moves in the engine's review (`emergo review`): the winning
 -- chances the move gave away against the engine's best move (0 to 1; 0.05 is an inaccuracy,
 -- 0.10 a mistake, 0.15 a blunder), the loss in hundredths of a man, and the best move. The
--- setting is the review's depth (or node budget): change 'depth=4' to the one you reviewed at
--- (SELECT setting FROM review_setting); the newest engine version's row is read.
+-- setting is the review's depth (or node budget); the newest engine version's row is read.
+-- :setting = 'depth=4' the setting reviewed at (SELECT setting FROM review_setting)
 SELECT m.player,
        m.game_id,
        m.ply,
@@ -24,7 +24,7 @@ FROM (
                               ORDER BY p.chances_lost DESC, p.loss DESC, p.game_id, p.ply) AS place
     FROM review_ply p
     JOIN game g ON g.id = p.game_id
-    WHERE p.setting_id = (SELECT MAX(s.id) FROM review_setting s WHERE s.setting = 'depth=4')
+    WHERE p.setting_id = (SELECT MAX(s.id) FROM review_setting s WHERE s.setting = :setting)
       AND p.move_class IN ('inaccuracy', 'mistake', 'blunder')
 ) m
 WHERE m.place <= 5

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The example queries on reviews (sql/queries/09_*.sql) on three self-played games reviewed
+ * The example queries on reviews (sql/queries/09_*.sql) on six self-played games reviewed
  * at the default setting, which the queries name: each gives what the stored reviews, read
  * through the repository, say it should.
  */
@@ -60,19 +60,20 @@ class ReviewQueriesTest {
             games.clear();
             reviews.clear();
             SelfPlay selfPlay = new SelfPlay(Variant.EMERGO, 16);
-            List<GameRecord> records = List.of(selfPlay.game(1), selfPlay.game(2), selfPlay.game(3));
+            List<GameRecord> records = new ArrayList<>();
+            for (int i = 1; i <= 6; i++) records.add(selfPlay.game(i));
             List<Long> ids = new GameRepository(db.dsl()).insertAll(records, null).ids();
             for (int i = 0; i < ids.size(); i++) games.put(ids.get(i), records.get(i));
             new AnalysisJob(db, 1).run(false, done -> { });
             try (ReviewJob job = new ReviewJob(db, ReviewJob.DEFAULT_LIMIT, 2)) {
-                assertEquals(3, job.run(null, done -> { }).games());
+                assertEquals(6, job.run(null, done -> { }).games());
                 for (long id : ids) reviews.add(new ReviewRepository(db).find(id, job.setting()).orElseThrow());
             }
         }
 
-        List<List<Object>> query(String file) throws IOException {
+        List<List<Object>> query(String file, Map<String, String> params) throws IOException {
             String sql = Files.readString(Path.of("..", "sql", "queries", file));
-            return AnalysisQueriesTest.Cases.plain(new ReadOnlyQuery(db).fetch(sql, 1000).rows());
+            return AnalysisQueriesTest.Cases.plain(new ReadOnlyQuery(db).fetch(NamedParameters.bind(sql, params), 1000).rows());
         }
 
         private String player(StoredReview r, StoredReview.Ply p) {
@@ -102,11 +103,11 @@ class ReviewQueriesTest {
                         c.p().bestMove(), c.p().chancesLost(), (long) c.p().loss(), c.p().moveClass()));
             }
             assertFalse(expected.isEmpty(), "the games have costly moves");
-            assertEquals(expected, query("09_costliest_moves.sql"));
+            assertEquals(expected, query("09_costliest_moves.sql", Map.of()));
         }
 
         @Test
-        void query9ListsPositionsWhereTheBestMoveTookThreeOrMoreMenAndAnotherWasPlayed() throws IOException {
+        void query9ListsPositionsWhereTheBestMoveTookTheMenAskedOrMoreAndAnotherWasPlayed() throws IOException {
             record Missed(StoredReview r, StoredReview.Ply p) {
                 int takes() {
                     return p.bestMove().split("x").length - 1;
@@ -116,7 +117,7 @@ class ReviewQueriesTest {
             for (StoredReview r : reviews) {
                 for (StoredReview.Ply p : r.positions()) {
                     if (p.bestMove() != null && p.played() != null && !p.played().equals(p.bestMove())
-                            && p.bestMove().split("x").length - 1 >= 3) {
+                            && p.bestMove().split("x").length - 1 >= 1) {
                         missed.add(new Missed(r, p));
                     }
                 }
@@ -132,8 +133,9 @@ class ReviewQueriesTest {
                 expected.add(Arrays.asList(m.r().gameId(), (long) m.p().ply(), m.p().player(), m.p().bestMove(),
                         (long) m.takes(), m.p().played(), (long) m.p().loss(), m.p().moveClass(), epn));
             }
-            assertFalse(expected.isEmpty(), "game 2 of seed 16 has such a position (ply 26)");
-            assertEquals(expected, query("09_best_capture_not_played.sql"));
+            assertFalse(expected.isEmpty(), "the games of seed 16 have such a position");
+            // a best capture of 3 not played is rare in six self-played games: the query is asked for 1 or more
+            assertEquals(expected, query("09_best_capture_not_played.sql", Map.of("men", "1")));
         }
     }
 }
