@@ -41,7 +41,7 @@ public final class ForcedLoss {
     public static final int DEFAULT_PLIES = 8;
 
     /** Node budget the review uses per move judged. */
-    public static final long DEFAULT_NODES = 20_000;
+    public static final long DEFAULT_NODES = 10_000;
 
     private ForcedLoss() {}
 
