@@ -55,17 +55,25 @@ class ReviewJobTest {
 
     static final String WORKED_EXAMPLE = AnalysisQueriesTest.WORKED_EXAMPLE;
 
-    /** Ids in this order: four self-played games, one of HexEmergo, the worked example, a missed majority capture. */
+    static final int GAMES = 5;
+
+    /** Ids in this order: two self-played games, one of HexEmergo, the worked example, a missed majority capture. */
     static List<GameRecord> fixture() {
+        return FIXTURE;
+    }
+
+    private static final List<GameRecord> FIXTURE = games();
+
+    private static List<GameRecord> games() {
         List<GameRecord> games = new ArrayList<>();
         SelfPlay emergo = new SelfPlay(Variant.EMERGO, 16);
-        for (int i = 1; i <= 4; i++) games.add(emergo.game(i));
+        for (int i = 1; i <= 2; i++) games.add(emergo.game(i));
         games.add(new SelfPlay(Variant.HEXEMERGO, 16).game(1));
         games.add(AnalysisQueriesTest.game("Aster, Ada", "Brand, Bram", WORKED_EXAMPLE,
                 "f4-e4 h4xf4xd4 e4xc4xc6xe6xe4xc4", "1-0"));
         // Black takes one man where two were due: the rules refuse move 2
         games.add(AnalysisQueriesTest.game("Castell, Cora", "Brand, Bram", WORKED_EXAMPLE, "f4-e4 e5xe3", "*"));
-        return games;
+        return List.copyOf(games);
     }
 
     abstract static class Cases extends DatabaseTestCase {
@@ -128,7 +136,7 @@ class ReviewJobTest {
         void everyPositionUpToTheFirstRefusedMoveGetsARowAndEveryGameOneReview() throws Exception {
             ReviewJob.Summary s = review(2);
 
-            assertEquals(7, s.games());
+            assertEquals(GAMES, s.games());
             assertEquals(1, s.stopped());
             long positions = 0;
             for (int i = 0; i < ids.size(); i++) {
@@ -145,10 +153,10 @@ class ReviewJobTest {
             }
             assertEquals(positions, s.positions());
             assertEquals(List.of(List.of(1L, 2L)),
-                    rows("SELECT plies, stopped_at_ply FROM review WHERE game_id = " + ids.get(6)));
-            assertEquals(List.of(List.of(3L)), rows("SELECT plies FROM review WHERE game_id = " + ids.get(5)
+                    rows("SELECT plies, stopped_at_ply FROM review WHERE game_id = " + ids.get(4)));
+            assertEquals(List.of(List.of(3L)), rows("SELECT plies FROM review WHERE game_id = " + ids.get(3)
                     + " AND stopped_at_ply IS NULL"));
-            assertEquals(List.of(List.of(7L, "depth=2")), rows("SELECT COUNT(*), s.setting FROM review r"
+            assertEquals(List.of(List.of((long) GAMES, "depth=2")), rows("SELECT COUNT(*), s.setting FROM review r"
                     + " JOIN review_setting s ON s.id = r.setting_id GROUP BY s.setting"));
         }
 
@@ -170,7 +178,7 @@ class ReviewJobTest {
                     lines++;
                 }
             }
-            assertTrue(lines > 500, lines + " lines");
+            assertTrue(lines > 200, lines + " lines");
         }
 
         /** Whether position {@code ply} stands for the third time: the game ends there by repetition. */
@@ -244,7 +252,7 @@ class ReviewJobTest {
             int judged = 0;
             for (long id : ids) assertJudgedBy(stored(id), setting.curve());
             for (long id : ids) judged += stored(id).moves();
-            assertTrue(judged > 500, judged + " moves");
+            assertTrue(judged > 200, judged + " moves");
             List<List<Object>> classes = rows("SELECT DISTINCT move_class FROM review_ply WHERE move_class IS NOT NULL"
                     + " ORDER BY move_class");
             assertTrue(classes.size() >= 3, "shallow self-play has good moves and bad ones: " + classes);
@@ -317,7 +325,7 @@ class ReviewJobTest {
             Map<String, List<List<Object>>> once = stored();
             ReviewJob.Summary again = review(2);
             assertEquals(0, again.games());
-            assertEquals(7, again.totals().games());
+            assertEquals(GAMES, again.totals().games());
             assertEquals(once, stored());
         }
 
@@ -338,13 +346,13 @@ class ReviewJobTest {
             try (ReviewJob job = new ReviewJob(db, LIMIT, 1)) {
                 assertEquals(2, job.countPending("white = 'Aster, Ada' OR black = 'Brand, Bram'"));
                 assertEquals(2, job.run("white = 'Aster, Ada' OR black = 'Brand, Bram'", games -> { }).games());
-                assertEquals(5, job.countPending(null));
+                assertEquals(GAMES - 2, job.countPending(null));
                 QueryException refused = assertThrows(QueryException.class, () -> job.run("1 = 1; DELETE FROM game", g -> { }));
                 assertTrue(refused.getMessage().startsWith("refused"), refused.getMessage());
                 QueryException failed = assertThrows(QueryException.class, () -> job.countPending("no_such_column = 1"));
                 assertTrue(failed.getMessage().startsWith("the condition failed: "), failed.getMessage());
             }
-            assertEquals(List.of(List.of(7L)), rows("SELECT COUNT(*) FROM game"));
+            assertEquals(List.of(List.of((long) GAMES)), rows("SELECT COUNT(*) FROM game"));
         }
 
         @Test
@@ -367,7 +375,7 @@ class ReviewJobTest {
             assertEquals(List.of(), rows("SELECT r.game_id FROM review r WHERE r.plies + 1 <>"
                     + " (SELECT COUNT(*) FROM review_ply p WHERE p.game_id = r.game_id AND p.setting_id = r.setting_id)"));
 
-            assertEquals(7 - ReviewJob.BATCH, review(1).games());
+            assertEquals(GAMES - ReviewJob.BATCH, review(1).games());
             assertEquals(clean, stored());
         }
 
@@ -375,12 +383,12 @@ class ReviewJobTest {
         void onceEnoughDecisiveGamesAreReviewedTheCurveIsFittedToThemAndEveryGameIsJudgedAgain() throws Exception {
             int decisive = rows("SELECT COUNT(*) FROM game WHERE result IN ('1-0', '0-1')").get(0).get(0) instanceof Long n
                     ? n.intValue() : -1;
-            assertTrue(decisive >= 4, decisive + " decisive games");
+            assertTrue(decisive >= 2, decisive + " decisive games");
             ReviewJob.Summary s;
             try (ReviewJob job = new ReviewJob(db, LIMIT, 2, decisive, 3)) {
                 s = job.run(null, games -> { });
             }
-            assertEquals(7, s.judgedAgain());
+            assertEquals(GAMES, s.judgedAgain());
             ReviewSetting setting = setting();
             assertEquals(ReviewSetting.FITTED_CURVE, setting.curveSource());
             assertEquals(decisive, setting.curveGames());
@@ -389,7 +397,7 @@ class ReviewJobTest {
             assertEquals(WinCurve.fit(samples.scores(), samples.results()), setting.curve());
             assertNotEquals(WinCurve.DEFAULT, setting.curve());
             assertTrue(s.curve().startsWith("the curve fitted to " + decisive + " decisive games"), s.curve());
-            assertEquals(List.of(List.of(1L, 7L)), rows("SELECT curve_generation, COUNT(*) FROM review GROUP BY curve_generation"));
+            assertEquals(List.of(List.of(1L, (long) GAMES)), rows("SELECT curve_generation, COUNT(*) FROM review GROUP BY curve_generation"));
             for (long id : ids) assertJudgedBy(stored(id), setting.curve());
         }
 
@@ -408,7 +416,7 @@ class ReviewJobTest {
                     }
                 }));
             }
-            assertEquals(List.of(List.of(0L, 4L), List.of(1L, 3L)),
+            assertEquals(List.of(List.of(0L, GAMES - 3L), List.of(1L, 3L)),
                     rows("SELECT curve_generation, COUNT(*) FROM review GROUP BY curve_generation ORDER BY curve_generation"));
             ReviewSetting setting = setting();
             for (int i = 0; i < 3; i++) assertJudgedBy(stored(ids.get(i)), setting.curve());
@@ -418,7 +426,7 @@ class ReviewJobTest {
                 again = job.run(null, games -> { });
             }
             assertEquals(0, again.games());
-            assertEquals(4, again.judgedAgain());
+            assertEquals(GAMES - 3, again.judgedAgain());
             for (long id : ids) assertJudgedBy(stored(id), setting.curve());
             assertFalse(rows("SELECT 1 FROM review WHERE curve_generation <> 1").size() > 0);
         }
