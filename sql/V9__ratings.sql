@@ -19,8 +19,9 @@ CREATE TABLE player (
 -- Hash: names are looked up by equality, and a PostgreSQL B-tree refuses long values.
 CREATE INDEX player_name_idx ON player USING HASH (name);
 
--- The history: one row per rated game, rating system and side, with the player's rating
--- before and after the game. A game is rated when both players are named and differ, and its
+-- The history: one row per rated game and side, with the player's rating before and after the
+-- game, in the system the viewer shows (rating_run.shown_system, the one that forecast the
+-- games best; player_rating and rating_quality hold every system). A game is rated when both players are named and differ, and its
 -- recorded result (else its result by rule) is a win or a draw.
 CREATE TABLE rating (
     -- elo or glicko2
@@ -45,10 +46,12 @@ CREATE TABLE rating (
     rating          DOUBLE PRECISION NOT NULL,
     deviation       DOUBLE PRECISION,
     -- Glicko-2's volatility, NULL for Elo
-    volatility      DOUBLE PRECISION,
-    CONSTRAINT rating_pk PRIMARY KEY (system, game_id, side)
-    -- No foreign keys, as in position: the rows are replaced whole by each computation.
+    volatility      DOUBLE PRECISION
+    -- No key and no foreign keys, as in position: the rows are replaced whole by each
+    -- computation, which drops the two indexes below while it writes and builds them after
+    -- (RatingJob keeps their definitions alike).
 );
+CREATE INDEX rating_game_idx ON rating (game_id, system);
 CREATE INDEX rating_player_idx ON rating (player_id, system, variant, seq);
 
 -- Each player's rating after his last rated game, ranked: rank 1 is the highest rating of

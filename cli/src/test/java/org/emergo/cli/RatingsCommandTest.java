@@ -64,8 +64,8 @@ class RatingsCommandTest {
         assertEquals("rated 3 games of 4 players (Elo and Glicko-2; the viewer shows glicko2)", first.out().lines().toList().get(1));
         CommandLineRun second = CommandLineRun.run("analyze", "--db", db);
         assertEquals("analysed 0 games, 0 plies: 0 findings", second.out().strip());
-        assertEquals(List.of(List.of("Aster, Ada", "1530.0"), List.of("Brand, Bram", "1470.0")),
-                sql(db, "SELECT player, rating FROM rating_history WHERE system = 'elo' AND seq = 1 ORDER BY side DESC"));
+        assertEquals(List.of(List.of("Aster, Ada", "glicko2", "1500.0"), List.of("Brand, Bram", "glicko2", "1500.0")),
+                sql(db, "SELECT player, system, rating_before FROM rating_history WHERE seq = 1 ORDER BY side DESC"));
     }
 
     @Test

@@ -28,7 +28,9 @@ import org.jooq.SQLDialect;
  * Computes every rating again from the stored games, in one pass, and replaces the rating
  * tables (sql/V9__ratings.sql): each variant's games in the order they were played, each
  * system forecasting every game from the ratings before it. The system that forecast the
- * collection best is the one the viewer shows.
+ * collection best is the one the viewer shows, and its history is the one stored game by game
+ * (writing it is most of the time a run takes); every system's ratings now and forecast quality
+ * are stored.
  */
 public final class RatingJob {
 
@@ -48,6 +50,17 @@ public final class RatingJob {
 
     /** What a computation did. */
     public record Summary(int ratedGames, int players, List<Quality> quality, String shownSystem) {}
+
+    /**
+     * The indexes of rating, as sql/V9__ratings.sql makes them: dropped while the rows are
+     * written and built once after, which is several times faster than keeping them up row by row.
+     */
+    static final List<String> INDEXES = List.of(
+            "CREATE INDEX IF NOT EXISTS rating_game_idx ON rating (game_id, system)",
+            "CREATE INDEX IF NOT EXISTS rating_player_idx ON rating (player_id, system, variant, seq)");
+
+    /** Rows per transaction on H2, which commits small transactions faster than one large one. */
+    static final int H2_ROWS_PER_COMMIT = 5000;
 
     /** What the games were when the ratings were computed: a change means they are out of date. */
     record Seen(long games, long maxGameId, long analyses) {}
@@ -128,43 +141,60 @@ public final class RatingJob {
         SQLDialect dialect = db.dialect();
         Map<String, Integer> ids = new LinkedHashMap<>();
         List<Quality> quality = new ArrayList<>();
+        List<Standing> standings = new ArrayList<>();
         int rated = 0;
+        // Every system in memory first (fast): its forecasts choose the system whose history is stored.
+        for (Map.Entry<Variant, List<RatingHistory.Game>> e : games.entrySet()) {
+            rated += e.getValue().size();
+            for (RatingHistory.Game g : e.getValue()) {
+                ids.putIfAbsent(g.white(), ids.size() + 1);
+                ids.putIfAbsent(g.black(), ids.size() + 1);
+            }
+            for (RatingSystem system : SYSTEMS) {
+                RatingHistory history = new RatingHistory(system);
+                Map<String, int[]> results = new HashMap<>();
+                for (RatingHistory.Game g : e.getValue()) {
+                    history.play(g);
+                    tally(results, g.white(), g.whiteScore());
+                    tally(results, g.black(), 1 - g.whiteScore());
+                }
+                standings.addAll(ranked(system, e.getKey().tagName(), history, ids, results));
+                Prediction p = history.prediction();
+                quality.add(new Quality(system.name(), e.getKey(), p.games(), p.logLoss(), p.favouriteGames(),
+                        p.favouriteWonShare()));
+            }
+        }
+        String shown = best(quality, rated);
+        RatingSystem shownSystem = SYSTEMS.stream().filter(x -> x.name().equals(shown)).findFirst().orElseThrow();
         c.setAutoCommit(false);
         try {
             try (Statement st = c.createStatement()) {
                 for (String table : List.of("rating", "player_rating", "player", "rating_quality", "rating_run")) {
                     st.execute("TRUNCATE TABLE " + table);
                 }
+                st.execute("DROP INDEX IF EXISTS rating_game_idx");
+                st.execute("DROP INDEX IF EXISTS rating_player_idx");
             }
-            // standings are written after the history: a PostgreSQL connection copies one table at a time
-            List<Standing> standings = new ArrayList<>();
+            // H2 commits as it goes (PostgreSQL copies all in one transaction); the run row,
+            // written last, says the ratings are whole
+            boolean chunked = dialect != SQLDialect.POSTGRES;
             try (RowSink rows = RowSink.open(c, dialect, "rating", "system", "variant", "game_id", "side", "player_id", "seq",
                     "games", "expected", "score", "rating_before", "deviation_before", "rating", "deviation", "volatility")) {
                 for (Map.Entry<Variant, List<RatingHistory.Game>> e : games.entrySet()) {
                     String variant = e.getKey().tagName();
-                    rated += e.getValue().size();
+                    RatingHistory history = new RatingHistory(shownSystem);
+                    int seq = 0;
                     for (RatingHistory.Game g : e.getValue()) {
-                        ids.putIfAbsent(g.white(), ids.size() + 1);
-                        ids.putIfAbsent(g.black(), ids.size() + 1);
-                    }
-                    for (RatingSystem system : SYSTEMS) {
-                        RatingHistory history = new RatingHistory(system);
-                        Map<String, int[]> results = new HashMap<>();
-                        int seq = 0;
-                        for (RatingHistory.Game g : e.getValue()) {
-                            RatingHistory.Step step = history.play(g);
-                            seq++;
-                            row(rows, system, variant, g, "w", ids.get(g.white()), seq, step.expected(), g.whiteScore(),
-                                    step.whiteBefore(), step.whiteAfter());
-                            row(rows, system, variant, g, "b", ids.get(g.black()), seq, 1 - step.expected(), 1 - g.whiteScore(),
-                                    step.blackBefore(), step.blackAfter());
-                            tally(results, g.white(), g.whiteScore());
-                            tally(results, g.black(), 1 - g.whiteScore());
+                        RatingHistory.Step step = history.play(g);
+                        seq++;
+                        row(rows, shownSystem, variant, g, "w", ids.get(g.white()), seq, step.expected(), g.whiteScore(),
+                                step.whiteBefore(), step.whiteAfter());
+                        row(rows, shownSystem, variant, g, "b", ids.get(g.black()), seq, 1 - step.expected(),
+                                1 - g.whiteScore(), step.blackBefore(), step.blackAfter());
+                        if (chunked && seq % (H2_ROWS_PER_COMMIT / 2) == 0) {
+                            rows.finish();
+                            c.commit();
                         }
-                        standings.addAll(ranked(system, variant, history, ids, results));
-                        Prediction p = history.prediction();
-                        quality.add(new Quality(system.name(), e.getKey(), p.games(), p.logLoss(), p.favouriteGames(),
-                                p.favouriteWonShare()));
                     }
                 }
                 rows.finish();
@@ -194,7 +224,9 @@ public final class RatingJob {
                 }
                 q.finish();
             }
-            String shown = best(quality, rated);
+            try (Statement st = c.createStatement()) {
+                for (String index : INDEXES) st.execute(index);
+            }
             try (PreparedStatement st = c.prepareStatement("INSERT INTO rating_run (id, computed_at, game_count, max_game_id,"
                     + " analysis_count, rated_games, shown_system) VALUES (1, ?, ?, ?, ?, ?, ?)")) {
                 st.setObject(1, LocalDateTime.now());
@@ -212,6 +244,14 @@ public final class RatingJob {
             throw e;
         } finally {
             c.setAutoCommit(true);
+            restoreIndexes(c);
+        }
+    }
+
+    /** Builds the indexes of rating if a run that failed left them dropped. */
+    private static void restoreIndexes(Connection c) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            for (String index : INDEXES) st.execute(index);
         }
     }
 

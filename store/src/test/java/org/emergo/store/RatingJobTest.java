@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.emergo.ratings.Elo;
+import org.emergo.ratings.Glicko2;
+import org.emergo.ratings.RatingSystem;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
 import org.junit.jupiter.api.BeforeEach;
@@ -90,7 +92,7 @@ class RatingJobTest {
                     game(Variant.EMERGO, null, "C", "A", "1/2-1/2"),
                     game(Variant.EMERGO, "2003.05.??", "A", "C", "1-0")));
             new RatingJob(db).run();
-            List<Long> order = rows("SELECT game_id FROM rating WHERE system = 'elo' AND side = 'w' ORDER BY seq").stream()
+            List<Long> order = rows("SELECT game_id FROM rating WHERE side = 'w' ORDER BY seq").stream()
                     .map(r -> (Long) r.get(0)).toList();
             assertEquals(List.of(ids.get(4), ids.get(2), ids.get(1), ids.get(0), ids.get(3)), order);
         }
@@ -99,17 +101,19 @@ class RatingJobTest {
         void theHistoryHoldsEachPlayersRatingBeforeAndAfterEachGame() {
             long id = store(List.of(game(Variant.EMERGO, "2020.01.01", "Aster, Ada", "Brand, Bram", "1-0"))).get(0);
             new RatingJob(db).run();
+            Glicko2 system = new Glicko2();
+            RatingSystem.After after = system.update(system.newPlayer(), system.newPlayer(), 1);
             assertEquals(List.of(
-                            List.of("Aster, Ada", "w", 1L, 0.5, 1.0, 1500.0, 1530.0),
-                            List.of("Brand, Bram", "b", 1L, 0.5, 0.0, 1500.0, 1470.0)),
-                    rows("SELECT player, side, games, expected, score, rating_before, rating FROM rating_history"
-                            + " WHERE system = 'elo' AND game_id = " + id + " ORDER BY side DESC"));
+                            List.of("glicko2", "Aster, Ada", "w", 1L, 0.5, 1.0, 1500.0, 350.0, after.white().rating()),
+                            List.of("glicko2", "Brand, Bram", "b", 1L, 0.5, 0.0, 1500.0, 350.0, after.black().rating())),
+                    rows("SELECT system, player, side, games, expected, score, rating_before, deviation_before, rating"
+                            + " FROM rating_history WHERE game_id = " + id + " ORDER BY side DESC"));
             List<RatingRepository.AtGame> glicko = ratings().atGame(id, "glicko2");
             assertEquals(List.of("w", "b"), glicko.stream().map(RatingRepository.AtGame::side).toList());
             assertEquals(1500, glicko.get(0).rating());
             assertEquals(350.0, glicko.get(0).deviation());
-            assertTrue(glicko.get(0).ratingAfter() > 1500 && glicko.get(1).ratingAfter() < 1500);
-            assertTrue(glicko.get(0).deviationAfter() < 350);
+            assertEquals(after.white().rating(), glicko.get(0).ratingAfter(), 1e-9);
+            assertEquals(after.black().deviation(), glicko.get(1).deviationAfter(), 1e-9);
         }
 
         @Test
@@ -118,7 +122,7 @@ class RatingJobTest {
             new AnalysisJob(db, 1).run(false, done -> {});
             new RatingJob(db).run();
             assertEquals(List.of(List.of(ids.get(0), 1.0), List.of(ids.get(1), 0.0), List.of(ids.get(2), 1.0)),
-                    rows("SELECT game_id, score FROM rating WHERE system = 'elo' AND side = 'w' ORDER BY game_id"));
+                    rows("SELECT game_id, score FROM rating WHERE side = 'w' ORDER BY game_id"));
         }
 
         @Test
@@ -132,7 +136,7 @@ class RatingJobTest {
             RatingJob.Summary s = new RatingJob(db).run();
             assertEquals(1, s.ratedGames());
             assertEquals(2, s.players());
-            assertEquals(List.of(List.of(4L)), rows("SELECT COUNT(*) FROM rating"));
+            assertEquals(List.of(List.of(2L)), rows("SELECT COUNT(*) FROM rating"));
         }
 
         @Test
@@ -220,7 +224,8 @@ class RatingJobTest {
             store(List.of(game(Variant.EMERGO, "2020.01.01", "A", "B", "1-0")));
             new RatingJob(db).run();
             new RatingJob(db).run();
-            assertEquals(List.of(List.of(4L, 4L, 2L, 2L)), rows("SELECT (SELECT COUNT(*) FROM rating), (SELECT COUNT(*) FROM"
+            // the history of the system shown, both systems' ratings now and forecasts
+            assertEquals(List.of(List.of(2L, 4L, 2L, 2L)), rows("SELECT (SELECT COUNT(*) FROM rating), (SELECT COUNT(*) FROM"
                     + " player_rating), (SELECT COUNT(*) FROM player), (SELECT COUNT(*) FROM rating_quality)"));
         }
 
