@@ -22,7 +22,7 @@ import picocli.CommandLine.Command;
         footerHeading = "%nExamples:%n",
         footer = {
             "  emergo review",
-            "  emergo review --db games/club --depth 6 --where \"white = 'van Zon, Ed' OR black = 'van Zon, Ed'\""})
+            "  emergo review --db games/club --depth 6 --where \"white = 'van Zon, Ed'\""})
 final class ReviewCommand implements Callable<Integer> {
 
     @CommandLine.Mixin

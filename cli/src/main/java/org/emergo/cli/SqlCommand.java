@@ -29,7 +29,7 @@ import picocli.CommandLine.Command;
         footer = {
             "  emergo sql \"SELECT code, COUNT(*) FROM finding GROUP BY code\"",
             "  emergo sql --db emergo-data/demo --file sql/queries/05_game_length.sql",
-            "  emergo sql --file sql/queries/02_tall_columns_on_e5.sql --param square=d4 --param variant=HexEmergo",
+            "  emergo sql --file sql/queries/02_tall_columns_on_e5.sql --param square=f4",
             "  emergo sql --schema"})
 final class SqlCommand implements Callable<Integer> {
 
