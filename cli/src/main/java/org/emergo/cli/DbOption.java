@@ -16,6 +16,8 @@ final class DbOption {
 
     /** Opens the database, creating it if there is none: for the commands that fill one. */
     Database open() {
+        // named before opening, so that a failure to open names it too
+        lastOpened = Database.where(db);
         Database database = Database.open(db);
         lastOpened = database.where();
         return database;

@@ -75,6 +75,11 @@ public final class Database implements AutoCloseable {
         return DatabaseUrl.resolve(dbArgOrNull, System.getenv(ENV_VAR));
     }
 
+    /** The database a {@code --db} argument (or null) names, as messages name it: the H2 file's path, or the URL without its parameters. */
+    public static String where(String dbArgOrNull) {
+        return DatabaseUrl.where(resolveUrl(dbArgOrNull));
+    }
+
     /** Opens (creating if need be) and migrates the database named by a {@code --db} argument or null. */
     public static Database open(String dbArgOrNull) {
         String url = resolveUrl(dbArgOrNull);
