@@ -71,7 +71,10 @@ class InterruptedReviewProcessTest {
             assertEquals(reviewed, Long.parseLong(m.group(1).replace(",", "")));
             assertEquals(GAMES - reviewed, Long.parseLong(m.group(2).replace(",", "")));
         }
-        assertTrue(reviewed >= done && reviewed < GAMES, reviewed + " games reviewed before the stop");
+        // SIGKILL may lose H2's last commits that were not yet written to its file (whole games,
+        // never part of one: README, "Stops, kills and H2 files"); the run again must redo them
+        boolean mayLoseLastCommits = signal.equals("KILL") && store == TestStores.H2;
+        assertTrue((mayLoseLastCommits || reviewed >= done) && reviewed < GAMES, reviewed + " games reviewed before the stop");
 
         EmergoProcess.Result again = EmergoProcess.run(dir, "review", "--db", db, "--depth", DEPTH);
         assertEquals(0, again.exitCode(), String.join("\n", again.err()));
