@@ -16,6 +16,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one user query ({@code emergo sql}, the web SQL page) read-only and with a time limit.
@@ -106,15 +110,74 @@ public final class ReadOnlyQuery {
                     }
                 }
             }
-            st.setQueryTimeout(queryTimeoutSeconds());
             st.setMaxRows(maxRows);
             st.setFetchSize(maxRows == 0 ? 500 : Math.min(500, maxRows)); // PostgreSQL streams, not loads all
-            if (!st.execute(query)) {
-                throw new QueryException("the statement returned no result: only queries are allowed");
+            Working working = new Working(timeLimit);
+            ScheduledFuture<?> watch = null;
+            if (db.isPostgres()) {
+                st.setQueryTimeout(queryTimeoutSeconds());
+            } else {
+                // H2 reads lazily, and its own timeout would count the time a download spends
+                // waiting for a slow reader: the limit is on the database's time to each row
+                watch = WATCHDOG.scheduleAtFixedRate(() -> {
+                    if (working.overdue(System.nanoTime())) cancel(st);
+                }, 100, 100, TimeUnit.MILLISECONDS);
             }
-            try (ResultSet rs = st.getResultSet()) {
-                return write(rs, out);
+            try {
+                working.start(System.nanoTime());
+                boolean result = st.execute(query);
+                working.stop();
+                if (!result) {
+                    throw new QueryException("the statement returned no result: only queries are allowed");
+                }
+                try (ResultSet rs = st.getResultSet()) {
+                    return write(rs, out, working);
+                }
+            } finally {
+                if (watch != null) watch.cancel(false);
             }
+        }
+    }
+
+    /** Cancels the H2 queries that ran over their limit. */
+    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "emergo-query-limit");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private static void cancel(Statement st) {
+        try {
+            st.cancel();
+        } catch (SQLException e) {
+            // the query ended meanwhile
+        }
+    }
+
+    /**
+     * Since when the database has been working on the next row, if it is: the time limit is on
+     * that, not on the time the rows' reader takes (a download to a slow browser).
+     */
+    static final class Working {
+        private final long limitNanos;
+        private volatile long since;
+        private volatile boolean busy;
+
+        Working(Duration limit) {
+            this.limitNanos = limit.toNanos();
+        }
+
+        void start(long now) {
+            since = now;
+            busy = true;
+        }
+
+        void stop() {
+            busy = false;
+        }
+
+        boolean overdue(long now) {
+            return busy && now - since > limitNanos;
         }
     }
 
@@ -164,6 +227,11 @@ public final class ReadOnlyQuery {
     }
 
     private static long write(ResultSet rs, ResultWriter out) throws SQLException {
+        return write(rs, out, null);
+    }
+
+    /** Writes the rows, telling working when the database is at work on the next one. */
+    private static long write(ResultSet rs, ResultWriter out, Working working) throws SQLException {
         ResultSetMetaData meta = rs.getMetaData();
         int n = meta.getColumnCount();
         int[] types = new int[n];
@@ -174,7 +242,7 @@ public final class ReadOnlyQuery {
         }
         // the first row before the columns: a query that fails on it (H2 reads lazily) fails
         // before a download has sent anything
-        boolean more = rs.next();
+        boolean more = next(rs, working);
         out.columns(columns);
         long rows = 0;
         while (more) {
@@ -184,10 +252,20 @@ public final class ReadOnlyQuery {
             }
             out.row(values);
             rows++;
-            more = rs.next();
+            more = next(rs, working);
         }
         out.end();
         return rows;
+    }
+
+    private static boolean next(ResultSet rs, Working working) throws SQLException {
+        if (working == null) return rs.next();
+        working.start(System.nanoTime());
+        try {
+            return rs.next();
+        } finally {
+            working.stop();
+        }
     }
 
     /** A result held in memory. */
