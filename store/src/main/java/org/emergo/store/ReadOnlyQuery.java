@@ -18,6 +18,10 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one user query ({@code emergo sql}, the web SQL page) read-only and with a time limit.
@@ -132,23 +136,40 @@ public final class ReadOnlyQuery {
         try (Statement st = statement(c, query, values)) {
             st.setMaxRows(maxRows);
             st.setFetchSize(maxRows == 0 ? 500 : Math.min(500, maxRows)); // PostgreSQL streams, not loads all
-            if (!execute(st, query)) {
-                throw new QueryException("the statement returned no result: only queries are allowed");
+            Working working = new Working(timeLimit);
+            ScheduledFuture<?> watch = null;
+            if (db.isPostgres()) {
+                st.setQueryTimeout(queryTimeoutSeconds());
+            } else {
+                // H2 reads lazily, and its own timeout would count the time a download spends
+                // waiting for a slow reader: the limit is on the database's time to each row
+                watch = WATCHDOG.scheduleAtFixedRate(() -> {
+                    if (working.overdue(System.nanoTime())) cancel(st);
+                }, 100, 100, TimeUnit.MILLISECONDS);
             }
-            try (ResultSet rs = st.getResultSet()) {
-                return write(rs, out);
+            try {
+                working.start(System.nanoTime());
+                boolean result = execute(st, query);
+                working.stop();
+                if (!result) {
+                    throw new QueryException("the statement returned no result: only queries are allowed");
+                }
+                try (ResultSet rs = st.getResultSet()) {
+                    return write(rs, out, working);
+                }
+            } finally {
+                if (watch != null) watch.cancel(false);
             }
         }
     }
 
     /**
-     * A statement with the time limit for the query: with its values bound as parameters, never
-     * pasted into the text; a query without parameters as a plain statement, as it always ran.
+     * A statement for the query: with its values bound as parameters, never pasted into the
+     * text; a query without parameters as a plain statement, as it always ran.
      */
-    private Statement statement(Connection c, String sql, List<Object> values) throws SQLException {
+    private static Statement statement(Connection c, String sql, List<Object> values) throws SQLException {
         Statement st = values.isEmpty() ? c.createStatement() : c.prepareStatement(sql);
         try {
-            st.setQueryTimeout(queryTimeoutSeconds());
             for (int i = 0; i < values.size(); i++) ((PreparedStatement) st).setObject(i + 1, values.get(i));
             return st;
         } catch (SQLException e) {
@@ -159,6 +180,48 @@ public final class ReadOnlyQuery {
 
     private static boolean execute(Statement st, String sql) throws SQLException {
         return st instanceof PreparedStatement ps ? ps.execute() : st.execute(sql);
+    }
+
+    /** Cancels the H2 queries that ran over their limit. */
+    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "emergo-query-limit");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private static void cancel(Statement st) {
+        try {
+            st.cancel();
+        } catch (SQLException e) {
+            // the query ended meanwhile
+        }
+    }
+
+    /**
+     * Since when the database has been working on the next row, if it is: the time limit is on
+     * that, not on the time the rows' reader takes (a download to a slow browser).
+     */
+    static final class Working {
+        private final long limitNanos;
+        private volatile long since;
+        private volatile boolean busy;
+
+        Working(Duration limit) {
+            this.limitNanos = limit.toNanos();
+        }
+
+        void start(long now) {
+            since = now;
+            busy = true;
+        }
+
+        void stop() {
+            busy = false;
+        }
+
+        boolean overdue(long now) {
+            return busy && now - since > limitNanos;
+        }
     }
 
     /** Rows a PostgreSQL query may return and still be read at once, with its parallel workers. */
@@ -183,6 +246,7 @@ public final class ReadOnlyQuery {
         // a newline before the parenthesis: the query may end in a -- comment
         String wrapped = "SELECT * FROM (\n" + query + "\n) AS emergo_query LIMIT " + limit;
         try (Statement st = statement(c, wrapped, values)) {
+            st.setQueryTimeout(queryTimeoutSeconds());
             execute(st, wrapped);
             try (ResultSet rs = st.getResultSet()) {
                 write(rs, rows);
@@ -209,6 +273,11 @@ public final class ReadOnlyQuery {
     }
 
     private static long write(ResultSet rs, ResultWriter out) throws SQLException {
+        return write(rs, out, null);
+    }
+
+    /** Writes the rows, telling working when the database is at work on the next one. */
+    private static long write(ResultSet rs, ResultWriter out, Working working) throws SQLException {
         ResultSetMetaData meta = rs.getMetaData();
         int n = meta.getColumnCount();
         int[] types = new int[n];
@@ -219,7 +288,7 @@ public final class ReadOnlyQuery {
         }
         // the first row before the columns: a query that fails on it (H2 reads lazily) fails
         // before a download has sent anything
-        boolean more = rs.next();
+        boolean more = next(rs, working);
         out.columns(columns);
         long rows = 0;
         while (more) {
@@ -229,10 +298,20 @@ public final class ReadOnlyQuery {
             }
             out.row(values);
             rows++;
-            more = rs.next();
+            more = next(rs, working);
         }
         out.end();
         return rows;
+    }
+
+    private static boolean next(ResultSet rs, Working working) throws SQLException {
+        if (working == null) return rs.next();
+        working.start(System.nanoTime());
+        try {
+            return rs.next();
+        } finally {
+            working.stop();
+        }
     }
 
     /** A result held in memory. */

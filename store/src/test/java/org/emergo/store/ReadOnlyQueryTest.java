@@ -24,6 +24,21 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ReadOnlyQueryTest {
 
+    /** H2 reads lazily: a download that waits on its reader for longer than the limit goes on. */
+    @Test
+    void theTimeLimitCountsTheDatabasesWorkOnEachRowNotTheTimeTheirReaderTakes() {
+        long second = Duration.ofSeconds(1).toNanos();
+        ReadOnlyQuery.Working working = new ReadOnlyQuery.Working(Duration.ofSeconds(1));
+        assertFalse(working.overdue(0), "not at work yet");
+        working.start(0);
+        assertFalse(working.overdue(second * 9 / 10));
+        assertTrue(working.overdue(second * 11 / 10), "a row that takes longer than the limit");
+        working.stop();
+        assertFalse(working.overdue(60 * second), "the reader took a minute over the row");
+        working.start(60 * second);
+        assertFalse(working.overdue(60 * second + second / 2), "the next row is counted from its start");
+    }
+
     @Nested
     class OnH2 extends Cases {
         OnH2() {
