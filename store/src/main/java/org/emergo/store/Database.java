@@ -92,7 +92,7 @@ public final class Database implements AutoCloseable {
         if (url.startsWith("jdbc:h2:file:") && !url.contains(";")) {
             try {
                 NewH2File.createIfMissing(url);
-            } catch (SQLException | IOException e) {
+            } catch (SQLException | IOException | FlywayException e) {
                 throw new StoreException(OutsideProblem.describe(e, DatabaseUrl.where(url))
                         .orElseGet(() -> OutsideProblem.cannotWrite(DatabaseUrl.where(url), e)), e);
             }

@@ -24,6 +24,8 @@ final class NewH2File {
     /**
      * Makes the file of {@code url} (jdbc:h2:file:PATH, as {@link DatabaseUrl#resolve} makes it)
      * with the current schema if there is none, and removes what killed attempts left.
+     *
+     * @throws org.flywaydb.core.api.FlywayException when the schema cannot be made (a path it cannot write)
      */
     static void createIfMissing(String url) throws SQLException, IOException {
         Path base = Path.of(url.substring("jdbc:h2:file:".length()));
@@ -40,6 +42,11 @@ final class NewH2File {
         try {
             SchemaMigration.run(pool, false);
             H2Reader.create(pool);
+        } catch (SQLException | RuntimeException e) {
+            pool.dispose();
+            Files.deleteIfExists(part);
+            Files.deleteIfExists(Path.of(partName + ".lock.db"));
+            throw e;
         } finally {
             pool.dispose(); // the last connection closes the file
         }
