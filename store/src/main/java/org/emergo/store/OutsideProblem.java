@@ -98,9 +98,14 @@ public final class OutsideProblem {
                 + " wait for it to finish or stop it, then run this again";
     }
 
-    /** H2's lock file of a file in mixed mode, written by its holder a moment ago: it is starting or closing. */
+    /**
+     * H2's lock file of a file in mixed mode, written a moment ago by its holder (starting or
+     * closing) or by another program that opened it at the same moment: H2's FileLock words.
+     */
     private static boolean isLockFileBusy(SQLException e) {
-        return String.valueOf(e.getMessage()).contains("Lock file recently modified");
+        String m = String.valueOf(e.getMessage());
+        return m.contains("Lock file recently modified") || m.contains("Another process was faster")
+                || m.contains("Concurrent update");
     }
 
     /**
