@@ -400,7 +400,8 @@ public final class ReviewRepository {
         try (Connection c = db.dataSource().getConnection()) {
             c.setAutoCommit(false);
             try (PreparedStatement read = c.prepareStatement("SELECT ply, player, score_white, best_move, played,"
-                    + " forced_men FROM review_ply WHERE game_id = ? AND setting_id = ? ORDER BY ply");
+                    + " forced_men, chances_lost, move_class FROM review_ply WHERE game_id = ? AND setting_id = ?"
+                    + " ORDER BY ply");
                     PreparedStatement ply = c.prepareStatement("UPDATE review_ply SET chances_lost = ?, move_class = ?"
                             + " WHERE game_id = ? AND setting_id = ? AND ply = ?");
                     PreparedStatement review = c.prepareStatement("UPDATE review SET white_accuracy = ?,"
@@ -409,8 +410,12 @@ public final class ReviewRepository {
                             + " white_forced_losses = ?, black_forced_losses = ?, curve_generation = ?"
                             + " WHERE game_id = ? AND setting_id = ?")) {
                 for (long id : gameIds) {
-                    MoveJudgements.Judged j = judgeStored(read, id, s);
+                    List<Object[]> before = new ArrayList<>();
+                    MoveJudgements.Judged j = judgeStored(read, id, s, before);
                     for (int p = 0; p < j.classes().length; p++) {
+                        // most moves keep their judgement (a best move gives nothing away with any curve)
+                        if (Float.valueOf((float) j.chancesLost()[p]).equals(before.get(p)[0])
+                                && className(j.classes()[p]).equals(before.get(p)[1])) continue;
                         ply.setFloat(1, (float) j.chancesLost()[p]);
                         ply.setString(2, className(j.classes()[p]));
                         ply.setLong(3, id);
@@ -450,8 +455,9 @@ public final class ReviewRepository {
         else st.setFloat(index, accuracy.floatValue());
     }
 
-    private static MoveJudgements.Judged judgeStored(PreparedStatement read, long gameId, ReviewSetting s)
-            throws SQLException {
+    /** A game's stored scores judged with the setting's curve; {@code before} gets each move's stored chances lost and class. */
+    private static MoveJudgements.Judged judgeStored(PreparedStatement read, long gameId, ReviewSetting s,
+            List<Object[]> before) throws SQLException {
         read.setLong(1, gameId);
         read.setInt(2, s.id());
         List<Side> toMove = new ArrayList<>();
@@ -467,6 +473,7 @@ public final class ReviewRepository {
                     best.add(played.equals(rs.getString(4)));
                     rs.getInt(6);
                     forced.add(!rs.wasNull());
+                    before.add(new Object[] {rs.getFloat(7), rs.getString(8)});
                 }
             }
         }
