@@ -317,12 +317,24 @@ public final class Searcher {
 
     private void scoreMoves(MoveList ml, int ply, int ttMove) {
         int side = board.side;
-        for (int i = 0; i < ml.size(); i++) {
+        int n = ml.size();
+        if (n > 0 && ml.isCapture(0)) {
+            // Captures are never killers; their keys (a mix of the route) are worth computing only for the table's move.
+            for (int i = 0; i < n; i++) {
+                int s = historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
+                if (ttMove >= 0 && TranspositionTable.moveKey(ml.key(i)) == ttMove) s = 1 << 30;
+                ml.scores[i] = s;
+            }
+            return;
+        }
+        int k1 = killer1[ply];
+        int k2 = killer2[ply];
+        for (int i = 0; i < n; i++) {
             int key = ml.key(i);
             int s;
             if (TranspositionTable.moveKey(key) == ttMove) s = 1 << 30;
-            else if (key == killer1[ply]) s = 1 << 29;
-            else if (key == killer2[ply]) s = (1 << 29) - 1;
+            else if (key == k1) s = 1 << 29;
+            else if (key == k2) s = (1 << 29) - 1;
             else s = historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
             ml.scores[i] = s;
         }
