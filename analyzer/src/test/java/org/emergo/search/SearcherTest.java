@@ -22,7 +22,7 @@ class SearcherTest {
         return PositionText.parse(text, Variant.EMERGO);
     }
 
-    // The worked example of docs/rules.md: after f4-e4 and h4xf4xd4 White takes 5 and wins.
+    // docs/rules.md#a-worked-example: after f4-e4 and h4xf4xd4 White takes 5 and wins.
     @Test
     void findsTheWinOfTheWorkedExample() {
         Position p = emergo("w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2");
