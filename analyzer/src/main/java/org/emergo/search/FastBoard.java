@@ -250,6 +250,14 @@ final class FastBoard {
         return out & empty;
     }
 
+    /**
+     * Columns on the board. Only an entry adds one (docs/rules.md#pieces-and-columns), so after a
+     * move that lowers the count no earlier position can come back.
+     */
+    int columnCount() {
+        return Long.bitCount(occ[0] | occ[1]);
+    }
+
     /** docs/rules.md#end-of-the-game 7.1: the side to move owns no column and has no men in hand. */
     boolean sideToMoveHasNoPieces() {
         return hand[side] == 0 && occ[side] == 0;
