@@ -34,6 +34,12 @@ final class FastBoard {
     final long squares;
     /** Per direction the shift of a bit to its neighbour (positive: to higher bits). */
     final int[] shift;
+    /** The positive shift of each pair of opposite directions (2 on Emergo, 3 on HexEmergo). */
+    final int[] up;
+    /** The same three shifts as fields; 0 for Emergo's missing third, which then adds nothing (a square is not both sides' or vacant twice). */
+    private final int up0;
+    private final int up1;
+    private final int up2;
     /** {@code nb[bit * dirs + d]}: the neighbour's bit, or -1 off the board. */
     final int[] nb;
     final int centreBit;
@@ -97,6 +103,24 @@ final class FastBoard {
             }
         }
         centreBit = bitOf[board.centre()];
+        up = new int[dirs / 2];
+        for (int d = 0; d < dirs; d += 2) {
+            if (shift[d] != -shift[d ^ 1]) throw new IllegalStateException("directions " + d + " and " + (d ^ 1) + " are not opposite");
+            up[d / 2] = Math.abs(shift[d]);
+        }
+        up0 = up[0];
+        up1 = up[1];
+        up2 = up.length > 2 ? up[2] : 0;
+        keys = new long[64 * SMALL];
+        for (int bit = 0; bit < 64; bit++) {
+            if (sqOf[bit] < 0) continue;
+            for (int c = 1; c < SMALL; c++) {
+                int jailers = c >>> 4;
+                if (jailers == 0) continue;
+                int packed = (jailers << 16) | (((c >>> 1) & 7) << 1) | (c & 1);
+                keys[bit * SMALL + c] = mix(((long) sqOf[bit] << 32) | packed);
+            }
+        }
     }
 
     /** Emergo: the square's place (x, y) in the 9x9 drawing; rows y of five (y even) and four, 11 bits a pair. */
@@ -174,8 +198,16 @@ final class FastBoard {
         return z ^ (z >>> 31);
     }
 
+    /** Keys of small columns (up to 7 jailers and 7 prisoners), by bit and (jailers, prisoners, owner) in 7 bits. */
+    private static final int SMALL = 128;
+    private final long[] keys;
+
     private long squareKey(int bit, int packed) {
-        return packed == 0 ? 0 : mix(((long) sqOf[bit] << 32) | packed);
+        if (packed == 0) return 0;
+        int jailers = packed >>> 16;
+        int rest = packed & 0xffff;
+        if (jailers < 8 && rest < 16) return keys[bit * SMALL + ((jailers << 4) | rest)];
+        return mix(((long) sqOf[bit] << 32) | packed);
     }
 
     static long handKey(int side, int count) {
@@ -190,10 +222,6 @@ final class FastBoard {
 
     // ---- questions about the position, on the bits
 
-    private static long sh(long m, int s) {
-        return s >= 0 ? m << s : m >>> -s;
-    }
-
     long empty() {
         return squares & ~(occ[0] | occ[1]);
     }
@@ -202,14 +230,15 @@ final class FastBoard {
     long capturers(int s) {
         long own = occ[s];
         long opp = occ[s ^ 1];
-        long empty = empty();
-        long out = 0;
-        for (int d = 0; d < dirs; d++) {
-            int k = shift[d];
-            // Opponent columns with a vacant square beyond them, then own columns just before those.
-            out |= own & sh(opp & sh(empty, -k), -k);
-        }
-        return out;
+        long empty = squares & ~(own | opp);
+        // Opponent columns with a vacant square beyond them, then own columns just before those; both ways.
+        int a = up0;
+        int b = up1;
+        int c = up2;
+        long out = ((opp & (empty >>> a)) >>> a) | ((opp & (empty << a)) << a)
+                | ((opp & (empty >>> b)) >>> b) | ((opp & (empty << b)) << b)
+                | ((opp & (empty >>> c)) >>> c) | ((opp & (empty << c)) << c);
+        return own & out;
     }
 
     boolean hasCapture(int s) {
@@ -220,13 +249,22 @@ final class FastBoard {
     long feeding(int s) {
         long opp = occ[s ^ 1];
         long empty = empty();
-        long out = 0;
-        for (int d = 0; d < dirs; d++) {
-            int k = shift[d];
-            // An opponent column one step in direction d, a vacant square one step the other way.
-            out |= sh(opp, -k) & sh(empty, k);
-        }
+        // An opponent column one step one way, a vacant square one step the other way.
+        int a = up0;
+        int b = up1;
+        int c = up2;
+        long out = ((opp >>> a) & (empty << a)) | ((opp << a) & (empty >>> a))
+                | ((opp >>> b) & (empty << b)) | ((opp << b) & (empty >>> b))
+                | ((opp >>> c) & (empty << c)) | ((opp << c) & (empty >>> c));
         return out & empty;
+    }
+
+    /**
+     * Columns on the board. Only an entry adds one (docs/rules.md#pieces-and-columns), so after a
+     * move that lowers the count no earlier position can come back.
+     */
+    int columnCount() {
+        return Long.bitCount(occ[0] | occ[1]);
     }
 
     /** docs/rules.md#end-of-the-game 7.1: the side to move owns no column and has no men in hand. */
@@ -255,12 +293,19 @@ final class FastBoard {
      */
     boolean hasQuietMove() {
         if (hand[side] > 0) return entrySquares() != 0;
-        long own = occ[side];
         long empty = empty();
-        for (int d = 0; d < dirs; d++) {
-            if ((own & sh(empty, -shift[d])) != 0) return true;
-        }
-        return false;
+        long near = (empty >>> up0) | (empty << up0) | (empty >>> up1) | (empty << up1) | (empty >>> up2) | (empty << up2);
+        return (occ[side] & near & ~empty) != 0;
+    }
+
+    /** Steps the columns of side {@code s} could make: (column, direction) pairs with a vacant square there. */
+    int mobility(int s) {
+        long own = occ[s];
+        long empty = empty();
+        int n = Long.bitCount(own & (empty >>> up0)) + Long.bitCount(own & (empty << up0))
+                + Long.bitCount(own & (empty >>> up1)) + Long.bitCount(own & (empty << up1));
+        if (up2 != 0) n += Long.bitCount(own & (empty >>> up2)) + Long.bitCount(own & (empty << up2));
+        return n;
     }
 
     // ---- move generation (docs/rules.md#a-turn)
@@ -283,7 +328,8 @@ final class FastBoard {
         generateCaptures(ml, capturers(side));
     }
 
-    private void generateCaptures(MoveList ml, long capturers) {
+    /** As {@link #generateCaptures(MoveList)}, given the side to move's {@link #capturers}. */
+    void generateCaptures(MoveList ml, long capturers) {
         ml.clear();
         best = 0;
         for (long m = capturers; m != 0; m &= m - 1) {

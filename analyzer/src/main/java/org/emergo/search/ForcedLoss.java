@@ -41,7 +41,7 @@ public final class ForcedLoss {
     public static final int DEFAULT_PLIES = 8;
 
     /** Node budget the review uses per move judged. */
-    public static final long DEFAULT_NODES = 200_000;
+    public static final long DEFAULT_NODES = 10_000;
 
     private ForcedLoss() {}
 
@@ -60,13 +60,14 @@ public final class ForcedLoss {
         board.generate(root);
         int index = root.indexOf(board, played);
         if (index < 0 || root.size() < 2) return null;
-        Prover prover = new Prover(board, history, maxNodes);
+        Prover prover = new Prover(board, history, maxNodes, RESOURCES.get());
         // Scores are the mover's material less the opponent's; the total is constant, so a man is 2.
         int now = board.material[board.side] - board.material[board.side ^ 1];
+        int columns = board.columnCount();
         try {
             for (int h = 1; h <= maxPlies; h++) {
                 board.make(root, index);
-                prover.enter(root.length(index) == 1);
+                prover.enter(root.length(index) == 1 || board.columnCount() < columns);
                 int played0 = -prover.search(h - 1, 1, -Prover.INF, Prover.INF);
                 int[] line = prover.line(root.key(index));
                 board.unmake(root, index);
@@ -76,7 +77,7 @@ public final class ForcedLoss {
                 for (int i = 0; i < root.size() && best < now; i++) {
                     if (i == index) continue;
                     board.make(root, i);
-                    prover.enter(root.length(i) == 1);
+                    prover.enter(root.length(i) == 1 || board.columnCount() < columns);
                     // Only whether it concedes less, and then how much less: the window from there up to nothing conceded.
                     int v = -prover.search(h - 1, 1, -now, -best);
                     board.unmake(root, i);
@@ -135,25 +136,31 @@ public final class ForcedLoss {
         private final long[] history;
         private final long maxNodes;
         private long nodes;
-        private final MoveList[] lists = new MoveList[MAX_PLY + 1];
+        private final MoveList[] lists;
         private final long[] pathHash = new long[MAX_PLY + 1];
         private final int[] windowStart = new int[MAX_PLY + 1];
         private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
         private final int[] pvLength = new int[MAX_PLY + 1];
+        private final TranspositionTable table;
+        private final int[] historyScore;
 
-        Prover(FastBoard board, long[] history, long maxNodes) {
+        Prover(FastBoard board, long[] history, long maxNodes, Resources r) {
             this.board = board;
             this.history = history.clone();
             Arrays.sort(this.history);
             this.maxNodes = maxNodes;
-            for (int i = 0; i < lists.length; i++) lists[i] = new MoveList();
+            lists = r.lists;
+            table = r.table;
+            table.newSearch();
+            historyScore = r.historyScore;
+            Arrays.fill(historyScore, 0);
             pathHash[0] = board.hash;
             windowStart[0] = -1;
         }
 
-        /** Before searching the position after a root move: whether that move was an entry. */
-        void enter(boolean entry) {
-            windowStart[1] = entry ? 1 : -1;
+        /** Before searching the position after a root move: whether no earlier position can come back (an entry, a column taken). */
+        void enter(boolean fresh) {
+            windowStart[1] = fresh ? 1 : -1;
         }
 
         /** The principal line of the last search, the root move first. */
@@ -167,32 +174,89 @@ public final class ForcedLoss {
         int search(int depth, int ply, int alpha, int beta) {
             if (++nodes > maxNodes) throw new OutOfNodes();
             pvLength[ply] = 0;
-            pathHash[ply] = board.hash;
+            long h = board.hash;
+            pathHash[ply] = h;
             int stand = board.material[board.side] - board.material[board.side ^ 1];
             if (isRepetition(ply) || ply >= MAX_PLY - 1) return stand;
-            if (depth <= 0 && !board.hasCapture(board.side)) return stand;
+            long capturers = board.capturers(board.side);
+            if (depth <= 0 && capturers == 0) return stand;
             MoveList ml = lists[ply];
-            if (depth <= 0) board.generateCaptures(ml);
-            else board.generate(ml);
-            if (ml.size() == 0) return stand;
+            int ttMove = -1;
+            // As in the searcher: the table cuts only right after an entry, at the depth wanted, and
+            // (so that the principal line stays whole) only where the window is closed.
+            boolean fresh = depth > 0 && windowStart[ply] == ply;
+            if (depth > 0) {
+                long entry = table.probe(h);
+                if (entry != 0) {
+                    ttMove = TranspositionTable.move(entry);
+                    int bound = TranspositionTable.bound(entry);
+                    if (fresh && beta == alpha + 1 && bound != TranspositionTable.NONE && TranspositionTable.depth(entry) == depth) {
+                        int s = TranspositionTable.score(entry);
+                        if (bound == TranspositionTable.EXACT
+                                || bound == TranspositionTable.LOWER && s >= beta
+                                || bound == TranspositionTable.UPPER && s <= alpha) {
+                            return s;
+                        }
+                    }
+                }
+                board.generate(ml);
+            } else {
+                board.generateCaptures(ml, capturers);
+            }
+            int n = ml.size();
+            if (n == 0) return stand;
+            int side = board.side;
+            for (int i = 0; i < n; i++) {
+                int key = ml.key(i);
+                ml.scores[i] = TranspositionTable.moveKey(key) == ttMove ? 1 << 30
+                        : historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
+            }
+            int originalAlpha = alpha;
             int best = -INF;
-            for (int i = 0; i < ml.size(); i++) {
+            int bestKey = 0;
+            int columns = board.columnCount();
+            for (int i = 0; i < n; i++) {
+                pick(ml, i);
                 board.make(ml, i);
-                windowStart[ply + 1] = ml.length(i) == 1 ? ply + 1 : windowStart[ply];
-                int v = -search(depth - 1, ply + 1, -beta, -alpha);
+                windowStart[ply + 1] = ml.length(i) == 1 || board.columnCount() < columns ? ply + 1 : windowStart[ply];
+                int v;
+                if (i == 0) {
+                    v = -search(depth - 1, ply + 1, -beta, -alpha);
+                } else {
+                    v = -search(depth - 1, ply + 1, -alpha - 1, -alpha);
+                    if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha);
+                }
                 board.unmake(ml, i);
                 if (v > best) {
                     best = v;
+                    bestKey = ml.key(i);
                     if (v > alpha) {
                         alpha = v;
-                        pv[ply][0] = ml.key(i);
+                        pv[ply][0] = bestKey;
                         System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
                         pvLength[ply] = pvLength[ply + 1] + 1;
-                        if (v >= beta) break;
+                        if (v >= beta) {
+                            int idx = (side << 12) | (ml.from(i) << 6) | ml.to(i);
+                            historyScore[idx] = Math.min(historyScore[idx] + depth * depth + 1, 1 << 27);
+                            break;
+                        }
                     }
                 }
             }
+            if (depth > 0) {
+                int bound = !fresh ? TranspositionTable.NONE
+                        : best >= beta ? TranspositionTable.LOWER
+                        : best > originalAlpha ? TranspositionTable.EXACT
+                        : TranspositionTable.UPPER;
+                table.store(h, depth, bound, best, bestKey);
+            }
             return best;
+        }
+
+        private static void pick(MoveList ml, int i) {
+            int best = i;
+            for (int j = i + 1; j < ml.size(); j++) if (ml.scores[j] > ml.scores[best]) best = j;
+            if (best != i) ml.swap(i, best);
         }
 
         /** docs/rules.md#repetition, counted as the searcher counts it. */
@@ -214,4 +278,17 @@ public final class ForcedLoss {
             return count >= 2;
         }
     }
+
+    /** What a prover needs that is worth keeping from one call to the next on a thread. */
+    private static final class Resources {
+        final MoveList[] lists = new MoveList[FastBoard.MAX_PLY + 1];
+        final TranspositionTable table = new TranspositionTable(16);
+        final int[] historyScore = new int[2 * 64 * 64];
+
+        Resources() {
+            for (int i = 0; i < lists.length; i++) lists[i] = new MoveList();
+        }
+    }
+
+    private static final ThreadLocal<Resources> RESOURCES = ThreadLocal.withInitial(Resources::new);
 }

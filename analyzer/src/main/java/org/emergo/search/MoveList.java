@@ -42,7 +42,7 @@ final class MoveList {
     }
 
     void addEntry(int sq) {
-        room(2);
+        if (count == offsets.length || used + 2 > data.length) room(2);
         offsets[count++] = used;
         data[used] = 1;
         data[used + 1] = sq;
@@ -50,7 +50,7 @@ final class MoveList {
     }
 
     void addStep(int from, int to) {
-        room(3);
+        if (count == offsets.length || used + 3 > data.length) room(3);
         offsets[count++] = used;
         data[used] = 2;
         data[used + 1] = from;

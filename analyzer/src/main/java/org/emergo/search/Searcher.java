@@ -33,7 +33,11 @@ public final class Searcher {
     private final MoveList[] lists = new MoveList[MAX_PLY + 1];
     private final MoveList rootList = new MoveList();
     private final long[] pathHash = new long[MAX_PLY + 1];
-    /** Ply of the entry that began the current window of equal hand counts, or -1 if none since the root. */
+    /**
+     * Ply of the last entry or of the last move that took a column off the board, or -1 if none
+     * since the root: no position before it can come back, since entries lower the men in hand
+     * and only entries add columns.
+     */
     private final int[] windowStart = new int[MAX_PLY + 1];
     private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
@@ -41,8 +45,8 @@ public final class Searcher {
     private final int[] killer2 = new int[MAX_PLY + 1];
     private final int[] historyScore = new int[2 * 64 * 64];
     private long[] history = new long[0];
-    /** Bit (hash mod 64) set for every hash in the history: most positions are found absent at once. */
-    private long historyFilter;
+    /** Bit (hash mod 4096) set for every hash in the history: most positions are found absent at once. */
+    private final long[] historyFilter = new long[64];
     private FastBoard lineBoard;
     private final MoveList lineList = new MoveList();
 
@@ -51,8 +55,16 @@ public final class Searcher {
     private boolean abortable;
     private boolean aborted;
 
+    private final Evaluation.Terms terms;
+
     /** @param tableBits the transposition table holds 2^tableBits entries */
     public Searcher(int tableBits) {
+        this(tableBits, Evaluation.Terms.DEFAULT);
+    }
+
+    /** A searcher with other evaluation weights, for matches that measure them. */
+    public Searcher(int tableBits, Evaluation.Terms terms) {
+        this.terms = terms;
         table = new TranspositionTable(tableBits);
         for (int i = 0; i < lists.length; i++) lists[i] = new MoveList();
     }
@@ -71,8 +83,8 @@ public final class Searcher {
         table.newSearch();
         this.history = history.clone();
         Arrays.sort(this.history);
-        historyFilter = 0;
-        for (long x : history) historyFilter |= 1L << (x & 63);
+        Arrays.fill(historyFilter, 0);
+        for (long x : history) historyFilter[(int) (x >>> 6) & 63] |= 1L << (x & 63);
         Arrays.fill(killer1, 0);
         Arrays.fill(killer2, 0);
         Arrays.fill(historyScore, 0);
@@ -123,10 +135,17 @@ public final class Searcher {
         int bestIndex = 0;
         pvLength[0] = 0;
         MoveList ml = rootList;
+        int columns = board.columnCount();
         for (int i = 0; i < ml.size(); i++) {
             board.make(ml, i);
-            windowStart[1] = ml.length(i) == 1 ? 1 : windowStart[0];
-            int s = -search(depth - 1, 1, -INF, -alpha);
+            windowStart[1] = ml.length(i) == 1 || board.columnCount() < columns ? 1 : windowStart[0];
+            int s;
+            if (i == 0) {
+                s = -search(depth - 1, 1, -INF, -alpha);
+            } else {
+                s = -search(depth - 1, 1, -alpha - 1, -alpha);
+                if (s > alpha && !aborted) s = -search(depth - 1, 1, -INF, -alpha);
+            }
             board.unmake(ml, i);
             if (aborted) return 0;
             if (s > best) {
@@ -152,7 +171,7 @@ public final class Searcher {
         if (isRepetition(ply)) return 0;
         if (depth <= 0 || ply >= MAX_PLY - 1) return quiesce(ply, alpha, beta);
 
-        // Only after an entry is no earlier position within reach: there the table may cut.
+        // Only right after an entry or a column taken off is no earlier position within reach: there the table may cut.
         boolean fresh = windowStart[ply] == ply;
         int ttMove = -1;
         long entry = table.probe(h);
@@ -177,11 +196,19 @@ public final class Searcher {
         int originalAlpha = alpha;
         int best = -INF;
         int bestKey = 0;
+        int columns = board.columnCount();
         for (int i = 0; i < n; i++) {
             pickNext(ml, i);
             board.make(ml, i);
-            windowStart[ply + 1] = ml.length(i) == 1 ? ply + 1 : windowStart[ply];
-            int s = -search(depth - 1, ply + 1, -beta, -alpha);
+            windowStart[ply + 1] = ml.length(i) == 1 || board.columnCount() < columns ? ply + 1 : windowStart[ply];
+            int s;
+            if (i == 0) {
+                s = -search(depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                // Principal variation search: prove the move no better with a null window, else search it again.
+                s = -search(depth - 1, ply + 1, -alpha - 1, -alpha);
+                if (s > alpha && s < beta && !aborted) s = -search(depth - 1, ply + 1, -beta, -alpha);
+            }
             board.unmake(ml, i);
             if (aborted) return 0;
             if (s > best) {
@@ -207,17 +234,19 @@ public final class Searcher {
 
     /** A node past the horizon: every capture due is played out, then the position is evaluated. */
     private int quiesce(int ply, int alpha, int beta) {
-        if (!board.hasCapture(board.side) || ply >= MAX_PLY - 1) {
-            if (!board.hasQuietMove() && !board.hasCapture(board.side)) return terminalScore(ply);
-            return Evaluation.evaluate(board);
+        long capturers = board.capturers(board.side);
+        if (capturers == 0 || ply >= MAX_PLY - 1) {
+            if (capturers == 0 && !board.hasQuietMove()) return terminalScore(ply);
+            return Evaluation.evaluate(board, terms);
         }
         MoveList ml = lists[ply];
-        board.generateCaptures(ml);
+        board.generateCaptures(ml, capturers);
         int n = ml.size();
         int best = -INF;
+        int columns = board.columnCount();
         for (int i = 0; i < n; i++) {
             board.make(ml, i);
-            windowStart[ply + 1] = windowStart[ply];
+            windowStart[ply + 1] = board.columnCount() < columns ? ply + 1 : windowStart[ply];
             int s = -quiesceNode(ply + 1, -beta, -alpha);
             board.unmake(ml, i);
             if (aborted) return 0;
@@ -252,19 +281,21 @@ public final class Searcher {
     /**
      * docs/rules.md#repetition: the position at this ply occurs for the third time, counting the
      * game's history and the path from the root. Positions before an entry have other hand
-     * counts, so the count looks back only to the last entry.
+     * counts and positions before a column was taken more columns, so the count looks back
+     * only to the last of those.
      */
     private boolean isRepetition(int ply) {
         long h = pathHash[ply];
         int start = windowStart[ply];
         // Two earlier occurrences on the path need eight plies since the window began.
         if (start >= 0 && ply - start < 8) return false;
-        if (start < 0 && ply < 8 && (historyFilter & 1L << (h & 63)) == 0) return false;
+        boolean inHistory = start < 0 && (historyFilter[(int) (h >>> 6) & 63] & 1L << (h & 63)) != 0;
+        if (start < 0 && ply < 8 && !inHistory) return false;
         int count = 0;
         for (int j = ply - 2; j >= Math.max(start, 0); j -= 2) {
             if (pathHash[j] == h && ++count >= 2) return true;
         }
-        if (start < 0 && (historyFilter & 1L << (h & 63)) != 0) count += historyCount(h);
+        if (inHistory) count += historyCount(h);
         return count >= 2;
     }
 
@@ -294,12 +325,24 @@ public final class Searcher {
 
     private void scoreMoves(MoveList ml, int ply, int ttMove) {
         int side = board.side;
-        for (int i = 0; i < ml.size(); i++) {
+        int n = ml.size();
+        if (n > 0 && ml.isCapture(0)) {
+            // Captures are never killers; their keys (a mix of the route) are worth computing only for the table's move.
+            for (int i = 0; i < n; i++) {
+                int s = historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
+                if (ttMove >= 0 && TranspositionTable.moveKey(ml.key(i)) == ttMove) s = 1 << 30;
+                ml.scores[i] = s;
+            }
+            return;
+        }
+        int k1 = killer1[ply];
+        int k2 = killer2[ply];
+        for (int i = 0; i < n; i++) {
             int key = ml.key(i);
             int s;
             if (TranspositionTable.moveKey(key) == ttMove) s = 1 << 30;
-            else if (key == killer1[ply]) s = 1 << 29;
-            else if (key == killer2[ply]) s = (1 << 29) - 1;
+            else if (key == k1) s = 1 << 29;
+            else if (key == k2) s = (1 << 29) - 1;
             else s = historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
             ml.scores[i] = s;
         }

@@ -1,6 +1,7 @@
 package org.emergo.search;
 
 import java.util.Locale;
+import org.emergo.rules.Variant;
 
 /**
  * From a score to the chance of winning (docs/engine.md#winning-chances): the logistic curve
@@ -14,10 +15,21 @@ import java.util.Locale;
 public record WinCurve(double k, double offset) {
 
     /**
-     * The curve emergo stores with a review unless told otherwise: fitted to self-play games as
-     * docs/engine.md#winning-chances describes.
+     * Fitted to the positions of 300 Emergo games of {@code emergo generate --seed 1986}, each
+     * searched to depth 4 (docs/engine.md#winning-chances).
      */
-    public static final WinCurve DEFAULT = new WinCurve(0.01, 0.0);
+    public static final WinCurve EMERGO = new WinCurve(0.00179328, -0.189409);
+
+    /** Fitted as {@link #EMERGO}, to 300 HexEmergo games. */
+    public static final WinCurve HEXEMERGO = new WinCurve(0.00120410, -0.277225);
+
+    /** Fitted to the positions of both boards' games together. */
+    public static final WinCurve DEFAULT = new WinCurve(0.00143538, -0.240096);
+
+    /** The curve fitted to the variant's own games. */
+    public static WinCurve of(Variant variant) {
+        return variant == Variant.EMERGO ? EMERGO : HEXEMERGO;
+    }
 
     public WinCurve {
         if (!(k > 0) || !Double.isFinite(k) || !Double.isFinite(offset)) {

@@ -70,7 +70,7 @@ final class Minimax {
         boolean capture = board.hasCapture(board.side);
         if (depth <= 0 && !capture || ply >= MAX_PLY - 1) {
             if (!capture && !board.hasQuietMove()) return terminal(ply);
-            return Evaluation.evaluate(board);
+            return Evaluation.evaluate(board, Evaluation.Terms.DEFAULT);
         }
         MoveList ml = lists[ply];
         board.generate(ml);

@@ -18,14 +18,15 @@ import org.emergo.rules.Resolution;
 import org.emergo.rules.Side;
 import org.emergo.rules.Termination;
 import org.emergo.rules.Variant;
+import org.emergo.search.Evaluation;
 import org.emergo.search.Limit;
 import org.emergo.search.Searcher;
 
 /**
  * The engine's strength match (docs/engine.md#strength), run by hand: a player against another
  * from varied openings, each opening played twice with colours swapped. Openings are the first
- * 4 to 6 plies of self-play games of seed 2026. Players: {@code depth=N}, {@code nodes=N}, or
- * {@code selfplay=T} (the generate command's player at temperature T).
+ * 4 to 6 plies of self-play games of seed 2026. Players: {@code depth=N} or {@code nodes=N}, with
+ * evaluation weights after slashes ({@code depth=4/mobility=5}), or {@code selfplay=T} (the generate command's player at temperature T).
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar org.emergo.bench.EngineMatch --a depth=4 --b depth=2 --openings 100 --variant emergo --threads 2
@@ -47,8 +48,24 @@ public final class EngineMatch {
             double t = Double.parseDouble(spec.substring(9));
             return (game, history, random) -> SelfPlay.choose(game.current(), game.legalMoves(), t, random);
         }
-        Limit limit = Limit.parse(spec);
-        ThreadLocal<Searcher> searchers = ThreadLocal.withInitial(() -> new Searcher(20));
+        // depth=4 or nodes=5000, then evaluation weights: depth=4/mobility=5/fragile=20/attacked=30
+        String[] parts = spec.split("/");
+        Limit limit = Limit.parse(parts[0]);
+        int mobility = Evaluation.Terms.DEFAULT.mobility();
+        int fragile = Evaluation.Terms.DEFAULT.fragile();
+        int attacked = Evaluation.Terms.DEFAULT.attacked();
+        for (int i = 1; i < parts.length; i++) {
+            String[] kv = parts[i].split("=");
+            int w = Integer.parseInt(kv[1]);
+            switch (kv[0]) {
+                case "mobility" -> mobility = w;
+                case "fragile" -> fragile = w;
+                case "attacked" -> attacked = w;
+                default -> throw new IllegalArgumentException("no evaluation term " + kv[0]);
+            }
+        }
+        Evaluation.Terms terms = new Evaluation.Terms(mobility, fragile, attacked);
+        ThreadLocal<Searcher> searchers = ThreadLocal.withInitial(() -> new Searcher(20, terms));
         return (game, history, random) -> searchers.get().search(game.current(), history, limit).bestMove();
     }
 
