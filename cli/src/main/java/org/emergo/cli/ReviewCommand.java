@@ -136,7 +136,8 @@ final class ReviewCommand implements Callable<Integer> {
                 s.setting(), Main.count(t.games(), "reviewed game"),
                 Main.count(t.inaccuracies(), "inaccuracy", "inaccuracies"), Main.count(t.mistakes(), "mistake"),
                 Main.count(t.blunders(), "blunder"), Main.count(t.forcedLosses(), "move")));
-        sb.append(nl).append("  winning chances by ").append(s.curve());
+        sb.append(nl).append("winning chances by board:");
+        for (String curve : s.curves()) sb.append(nl).append("  ").append(curve);
         return sb.toString();
     }
 }

@@ -47,7 +47,7 @@ class SchemaTest {
         void migrationsCreateTheTablesViewsAndFlywaysHistory() {
             assertEquals(List.of("ANALYSIS", "ANALYSIS_CHANGE", "ANALYSIS_HISTORY", "CAPTURE_CHANCE", "CAPTURE_LENGTH",
                     "FINDING", "FLYWAY_SCHEMA_HISTORY", "GAME", "GAME_STAGE", "GAME_TAG", "IMPORT_ERROR", "MOVE", "POSITION",
-                    "POSITION_BOARD", "REVIEW", "REVIEW_PLY", "REVIEW_SETTING", "SHADOWPIECE", "SOURCE_FILE",
+                    "POSITION_BOARD", "REVIEW", "REVIEW_CURVE", "REVIEW_PLY", "REVIEW_SETTING", "SHADOWPIECE", "SOURCE_FILE",
                     "TALL_COLUMN"),
                     databaseTables().stream().map(t -> upper(t.getName())).sorted().toList());
         }
