@@ -36,12 +36,8 @@ public final class Reviewer {
     /** The proof looks this many plies ahead from the move played (the move and seven more)... */
     public static final int FORCED_LOSS_PLIES = ForcedLoss.DEFAULT_PLIES;
 
-    /**
-     * ...and gives up beyond this many nodes: a twentieth of the engine's default, with which
-     * the proofs took seven times as long as the searches at depth 4, for 4% more verdicts (ten
-     * self-played games: 590 verdicts with 10,000 nodes, 599 with 20,000, 615 with 200,000).
-     */
-    public static final long FORCED_LOSS_NODES = 10_000;
+    /** ...and gives up beyond this many nodes (docs/engine.md#the-reviews-budget). */
+    public static final long FORCED_LOSS_NODES = ForcedLoss.DEFAULT_NODES;
 
     private final Searcher searcher = new Searcher(TABLE_BITS);
     private final Limit limit;

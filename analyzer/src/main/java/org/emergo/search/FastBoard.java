@@ -36,6 +36,10 @@ final class FastBoard {
     final int[] shift;
     /** The positive shift of each pair of opposite directions (2 on Emergo, 3 on HexEmergo). */
     final int[] up;
+    /** The same three shifts as fields; 0 for Emergo's missing third, which then adds nothing (a square is not both sides' or vacant twice). */
+    private final int up0;
+    private final int up1;
+    private final int up2;
     /** {@code nb[bit * dirs + d]}: the neighbour's bit, or -1 off the board. */
     final int[] nb;
     final int centreBit;
@@ -104,6 +108,9 @@ final class FastBoard {
             if (shift[d] != -shift[d ^ 1]) throw new IllegalStateException("directions " + d + " and " + (d ^ 1) + " are not opposite");
             up[d / 2] = Math.abs(shift[d]);
         }
+        up0 = up[0];
+        up1 = up[1];
+        up2 = up.length > 2 ? up[2] : 0;
         keys = new long[64 * SMALL];
         for (int bit = 0; bit < 64; bit++) {
             if (sqOf[bit] < 0) continue;
@@ -224,13 +231,14 @@ final class FastBoard {
         long own = occ[s];
         long opp = occ[s ^ 1];
         long empty = squares & ~(own | opp);
-        long out = 0;
-        for (int k : up) {
-            // Opponent columns with a vacant square beyond them, then own columns just before those; both ways.
-            out |= own & ((opp & (empty >>> k)) >>> k);
-            out |= own & ((opp & (empty << k)) << k);
-        }
-        return out;
+        // Opponent columns with a vacant square beyond them, then own columns just before those; both ways.
+        int a = up0;
+        int b = up1;
+        int c = up2;
+        long out = ((opp & (empty >>> a)) >>> a) | ((opp & (empty << a)) << a)
+                | ((opp & (empty >>> b)) >>> b) | ((opp & (empty << b)) << b)
+                | ((opp & (empty >>> c)) >>> c) | ((opp & (empty << c)) << c);
+        return own & out;
     }
 
     boolean hasCapture(int s) {
@@ -241,13 +249,22 @@ final class FastBoard {
     long feeding(int s) {
         long opp = occ[s ^ 1];
         long empty = empty();
-        long out = 0;
-        for (int k : up) {
-            // An opponent column one step one way, a vacant square one step the other way.
-            out |= (opp >>> k) & (empty << k);
-            out |= (opp << k) & (empty >>> k);
-        }
+        // An opponent column one step one way, a vacant square one step the other way.
+        int a = up0;
+        int b = up1;
+        int c = up2;
+        long out = ((opp >>> a) & (empty << a)) | ((opp << a) & (empty >>> a))
+                | ((opp >>> b) & (empty << b)) | ((opp << b) & (empty >>> b))
+                | ((opp >>> c) & (empty << c)) | ((opp << c) & (empty >>> c));
         return out & empty;
+    }
+
+    /**
+     * Columns on the board. Only an entry adds one (docs/rules.md#pieces-and-columns), so after a
+     * move that lowers the count no earlier position can come back.
+     */
+    int columnCount() {
+        return Long.bitCount(occ[0] | occ[1]);
     }
 
     /** docs/rules.md#end-of-the-game 7.1: the side to move owns no column and has no men in hand. */
@@ -276,19 +293,18 @@ final class FastBoard {
      */
     boolean hasQuietMove() {
         if (hand[side] > 0) return entrySquares() != 0;
-        long own = occ[side];
         long empty = empty();
-        long out = 0;
-        for (int k : up) out |= own & ((empty >>> k) | (empty << k));
-        return out != 0;
+        long near = (empty >>> up0) | (empty << up0) | (empty >>> up1) | (empty << up1) | (empty >>> up2) | (empty << up2);
+        return (occ[side] & near & ~empty) != 0;
     }
 
     /** Steps the columns of side {@code s} could make: (column, direction) pairs with a vacant square there. */
     int mobility(int s) {
         long own = occ[s];
         long empty = empty();
-        int n = 0;
-        for (int k : up) n += Long.bitCount(own & (empty >>> k)) + Long.bitCount(own & (empty << k));
+        int n = Long.bitCount(own & (empty >>> up0)) + Long.bitCount(own & (empty << up0))
+                + Long.bitCount(own & (empty >>> up1)) + Long.bitCount(own & (empty << up1));
+        if (up2 != 0) n += Long.bitCount(own & (empty >>> up2)) + Long.bitCount(own & (empty << up2));
         return n;
     }
 

@@ -63,10 +63,11 @@ public final class ForcedLoss {
         Prover prover = new Prover(board, history, maxNodes, RESOURCES.get());
         // Scores are the mover's material less the opponent's; the total is constant, so a man is 2.
         int now = board.material[board.side] - board.material[board.side ^ 1];
+        int columns = board.columnCount();
         try {
             for (int h = 1; h <= maxPlies; h++) {
                 board.make(root, index);
-                prover.enter(root.length(index) == 1);
+                prover.enter(root.length(index) == 1 || board.columnCount() < columns);
                 int played0 = -prover.search(h - 1, 1, -Prover.INF, Prover.INF);
                 int[] line = prover.line(root.key(index));
                 board.unmake(root, index);
@@ -76,7 +77,7 @@ public final class ForcedLoss {
                 for (int i = 0; i < root.size() && best < now; i++) {
                     if (i == index) continue;
                     board.make(root, i);
-                    prover.enter(root.length(i) == 1);
+                    prover.enter(root.length(i) == 1 || board.columnCount() < columns);
                     // Only whether it concedes less, and then how much less: the window from there up to nothing conceded.
                     int v = -prover.search(h - 1, 1, -now, -best);
                     board.unmake(root, i);
@@ -157,9 +158,9 @@ public final class ForcedLoss {
             windowStart[0] = -1;
         }
 
-        /** Before searching the position after a root move: whether that move was an entry. */
-        void enter(boolean entry) {
-            windowStart[1] = entry ? 1 : -1;
+        /** Before searching the position after a root move: whether no earlier position can come back (an entry, a column taken). */
+        void enter(boolean fresh) {
+            windowStart[1] = fresh ? 1 : -1;
         }
 
         /** The principal line of the last search, the root move first. */
@@ -213,10 +214,11 @@ public final class ForcedLoss {
             int originalAlpha = alpha;
             int best = -INF;
             int bestKey = 0;
+            int columns = board.columnCount();
             for (int i = 0; i < n; i++) {
                 pick(ml, i);
                 board.make(ml, i);
-                windowStart[ply + 1] = ml.length(i) == 1 ? ply + 1 : windowStart[ply];
+                windowStart[ply + 1] = ml.length(i) == 1 || board.columnCount() < columns ? ply + 1 : windowStart[ply];
                 int v;
                 if (i == 0) {
                     v = -search(depth - 1, ply + 1, -beta, -alpha);

@@ -33,7 +33,11 @@ public final class Searcher {
     private final MoveList[] lists = new MoveList[MAX_PLY + 1];
     private final MoveList rootList = new MoveList();
     private final long[] pathHash = new long[MAX_PLY + 1];
-    /** Ply of the entry that began the current window of equal hand counts, or -1 if none since the root. */
+    /**
+     * Ply of the last entry or of the last move that took a column off the board, or -1 if none
+     * since the root: no position before it can come back, since entries lower the men in hand
+     * and only entries add columns.
+     */
     private final int[] windowStart = new int[MAX_PLY + 1];
     private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
@@ -131,9 +135,10 @@ public final class Searcher {
         int bestIndex = 0;
         pvLength[0] = 0;
         MoveList ml = rootList;
+        int columns = board.columnCount();
         for (int i = 0; i < ml.size(); i++) {
             board.make(ml, i);
-            windowStart[1] = ml.length(i) == 1 ? 1 : windowStart[0];
+            windowStart[1] = ml.length(i) == 1 || board.columnCount() < columns ? 1 : windowStart[0];
             int s;
             if (i == 0) {
                 s = -search(depth - 1, 1, -INF, -alpha);
@@ -166,7 +171,7 @@ public final class Searcher {
         if (isRepetition(ply)) return 0;
         if (depth <= 0 || ply >= MAX_PLY - 1) return quiesce(ply, alpha, beta);
 
-        // Only after an entry is no earlier position within reach: there the table may cut.
+        // Only right after an entry or a column taken off is no earlier position within reach: there the table may cut.
         boolean fresh = windowStart[ply] == ply;
         int ttMove = -1;
         long entry = table.probe(h);
@@ -191,10 +196,11 @@ public final class Searcher {
         int originalAlpha = alpha;
         int best = -INF;
         int bestKey = 0;
+        int columns = board.columnCount();
         for (int i = 0; i < n; i++) {
             pickNext(ml, i);
             board.make(ml, i);
-            windowStart[ply + 1] = ml.length(i) == 1 ? ply + 1 : windowStart[ply];
+            windowStart[ply + 1] = ml.length(i) == 1 || board.columnCount() < columns ? ply + 1 : windowStart[ply];
             int s;
             if (i == 0) {
                 s = -search(depth - 1, ply + 1, -beta, -alpha);
@@ -237,9 +243,10 @@ public final class Searcher {
         board.generateCaptures(ml, capturers);
         int n = ml.size();
         int best = -INF;
+        int columns = board.columnCount();
         for (int i = 0; i < n; i++) {
             board.make(ml, i);
-            windowStart[ply + 1] = windowStart[ply];
+            windowStart[ply + 1] = board.columnCount() < columns ? ply + 1 : windowStart[ply];
             int s = -quiesceNode(ply + 1, -beta, -alpha);
             board.unmake(ml, i);
             if (aborted) return 0;
@@ -274,7 +281,8 @@ public final class Searcher {
     /**
      * docs/rules.md#repetition: the position at this ply occurs for the third time, counting the
      * game's history and the path from the root. Positions before an entry have other hand
-     * counts, so the count looks back only to the last entry.
+     * counts and positions before a column was taken more columns, so the count looks back
+     * only to the last of those.
      */
     private boolean isRepetition(int ply) {
         long h = pathHash[ply];
@@ -317,12 +325,24 @@ public final class Searcher {
 
     private void scoreMoves(MoveList ml, int ply, int ttMove) {
         int side = board.side;
-        for (int i = 0; i < ml.size(); i++) {
+        int n = ml.size();
+        if (n > 0 && ml.isCapture(0)) {
+            // Captures are never killers; their keys (a mix of the route) are worth computing only for the table's move.
+            for (int i = 0; i < n; i++) {
+                int s = historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
+                if (ttMove >= 0 && TranspositionTable.moveKey(ml.key(i)) == ttMove) s = 1 << 30;
+                ml.scores[i] = s;
+            }
+            return;
+        }
+        int k1 = killer1[ply];
+        int k2 = killer2[ply];
+        for (int i = 0; i < n; i++) {
             int key = ml.key(i);
             int s;
             if (TranspositionTable.moveKey(key) == ttMove) s = 1 << 30;
-            else if (key == killer1[ply]) s = 1 << 29;
-            else if (key == killer2[ply]) s = (1 << 29) - 1;
+            else if (key == k1) s = 1 << 29;
+            else if (key == k2) s = (1 << 29) - 1;
             else s = historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
             ml.scores[i] = s;
         }

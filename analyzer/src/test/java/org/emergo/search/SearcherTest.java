@@ -22,7 +22,7 @@ class SearcherTest {
         return PositionText.parse(text, Variant.EMERGO);
     }
 
-    // The worked example of docs/rules.md#a-worked-example: after f4-e4 and h4xf4xd4 White takes 5 and wins.
+    // docs/rules.md#a-worked-example: after f4-e4 and h4xf4xd4 White takes 5 and wins.
     @Test
     void findsTheWinOfTheWorkedExample() {
         Position p = emergo("w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2");
@@ -46,6 +46,22 @@ class SearcherTest {
         SearchResult r = new Searcher(10).search(p, new long[] {p.hash(), 17, p.hash()}, Limit.depth(3));
         assertNull(r.bestMove());
         assertEquals(0, r.score());
+    }
+
+    // docs/rules.md#repetition: the winning move would make its position's third occurrence, a draw.
+    @Test
+    void aMoveThatRepeatsAPositionForTheThirdTimeIsADraw() {
+        Position p = emergo("w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2");
+        Move win = MoveGen.legalMoves(p).stream().filter(m -> m.toString().equals("f4-e4")).findFirst().orElseThrow();
+        long repeated = p.play(win).hash();
+        long[] history = {repeated, 11, 12, 13, repeated, 21, 22, 23};
+        SearchResult r = new Searcher(16).search(p, history, Limit.depth(3));
+        assertTrue(!r.bestMove().equals(win) || r.score() == 0, r.toString());
+        assertTrue(r.score() < Score.WIN_THRESHOLD);
+        assertEquals(Minimax.score(p, history, 3).intValue(), r.score());
+        // Seen once before, it is only the second occurrence: the win stands.
+        SearchResult once = new Searcher(16).search(p, new long[] {repeated, 11, 12, 13}, Limit.depth(3));
+        assertEquals(Score.WIN - 3, once.score());
     }
 
     @Test

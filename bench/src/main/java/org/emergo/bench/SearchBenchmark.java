@@ -35,6 +35,9 @@ public class SearchBenchmark {
 
     static final int POSITIONS = 1_000;
 
+    /** The table of 2^18 entries a review's searcher has. */
+    static final int TABLE_BITS = 18;
+
     @Param({"4"})
     public int depth;
 
@@ -60,7 +63,7 @@ public class SearchBenchmark {
         Position[] all = Corpus.positions(Corpus.games(Corpus.GAMES_PER_VARIANT));
         positions = new Position[POSITIONS];
         for (int i = 0; i < POSITIONS; i++) positions[i] = all[(int) ((long) i * all.length / POSITIONS)];
-        searcher = new Searcher(20);
+        searcher = new Searcher(TABLE_BITS);
         limit = Limit.depth(depth);
     }
 

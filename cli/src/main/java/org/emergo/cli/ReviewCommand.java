@@ -34,11 +34,11 @@ final class ReviewCommand implements Callable<Integer> {
     static final class Budget {
         @CommandLine.Option(names = "--depth", paramLabel = "N", required = true,
                 description = "Search each position N plies deep (default: " + ReviewJob.DEFAULT_DEPTH + ").")
-        int depth;
+        Integer depth;
 
         @CommandLine.Option(names = "--nodes", paramLabel = "N", required = true,
-                description = "Search each position until N positions are visited instead of to a depth.")
-        long nodes;
+                description = "Search each position deeper while the next depth stays within N positions visited.")
+        Long nodes;
     }
 
     @CommandLine.Option(names = "--where", paramLabel = "SQL-CONDITION",
@@ -68,7 +68,7 @@ final class ReviewCommand implements Callable<Integer> {
 
     private Limit limit() {
         if (budget == null) return ReviewJob.DEFAULT_LIMIT;
-        if (budget.depth != 0) {
+        if (budget.depth != null) {
             if (budget.depth < 1 || budget.depth > ReviewJob.MAX_DEPTH) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "--depth must be 1 to " + ReviewJob.MAX_DEPTH + ", not " + budget.depth);
@@ -136,7 +136,8 @@ final class ReviewCommand implements Callable<Integer> {
                 s.setting(), Main.count(t.games(), "reviewed game"),
                 Main.count(t.inaccuracies(), "inaccuracy", "inaccuracies"), Main.count(t.mistakes(), "mistake"),
                 Main.count(t.blunders(), "blunder"), Main.count(t.forcedLosses(), "move")));
-        sb.append(nl).append("  winning chances by ").append(s.curve());
+        sb.append(nl).append("winning chances by board:");
+        for (String curve : s.curves()) sb.append(nl).append("  ").append(curve);
         return sb.toString();
     }
 }

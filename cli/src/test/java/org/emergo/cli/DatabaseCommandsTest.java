@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The database commands: import, export, sql, analyze and
+ * The database commands: import, export, sql, analyze, review and
  * demo, run in-process on H2 files in a temporary folder and checked through {@code emergo sql}.
  */
 class DatabaseCommandsTest {
@@ -498,6 +498,56 @@ class DatabaseCommandsTest {
         assertEquals(rowCounts, sql(db, counts));
     }
 
+    // ---- review ----
+
+    @Test
+    void reviewJudgesEachGameUpToTheMoveWhoseFindingTheAnalysisReportsAndOnlyOnce() throws IOException {
+        String db = importedRuleBreaches();
+        assertEquals(0, CommandLineRun.run("analyze", "--db", db).exitCode());
+
+        CommandLineRun first = CommandLineRun.run("review", "--db", db, "--depth", "2");
+        assertEquals(0, first.exitCode(), first::err);
+        List<List<String>> positions = sql(db, "SELECT COUNT(*) FROM review_ply");
+        List<List<String>> stopped = sql(db, "SELECT COUNT(*) FROM review WHERE stopped_at_ply IS NOT NULL");
+        assertEquals("reviewed 15 games, " + positions.get(0).get(0) + " positions at depth=2",
+                first.out().lines().findFirst().orElseThrow());
+        assertEquals("  " + stopped.get(0).get(0) + " games judged up to a move the rules refuse (emergo analyze names it)",
+                first.out().lines().skip(1).findFirst().orElseThrow());
+        // the review stops at the ply of each game's first finding that is a refused move
+        assertEquals(sql(db, "SELECT g.id, (SELECT MIN(f.ply) FROM finding f WHERE f.game_id = g.id"
+                        + " AND f.code <> 'RESULT_MISMATCH') FROM game g ORDER BY g.id"),
+                sql(db, "SELECT game_id, stopped_at_ply FROM review ORDER BY game_id"));
+
+        CommandLineRun second = CommandLineRun.run("review", "--db", db, "--depth", "2");
+        assertEquals(0, second.exitCode(), second::err);
+        assertEquals("reviewed 0 games, 0 positions at depth=2", second.out().lines().findFirst().orElseThrow());
+        assertTrue(second.out().contains("at depth=2 the database holds 15 reviewed games: "), second.out());
+    }
+
+    @Test
+    void reviewTakesADepthOrANodeBudgetAndRefusesBoth() throws IOException {
+        String db = importedRuleBreaches();
+        CommandLineRun both = CommandLineRun.run("review", "--db", db, "--depth", "3", "--nodes", "1000");
+        assertEquals(2, both.exitCode());
+        assertTrue(both.err().contains("mutually exclusive"), both::err);
+        CommandLineRun zero = CommandLineRun.run("review", "--db", db, "--depth", "0");
+        assertEquals(2, zero.exitCode());
+        assertTrue(zero.err().startsWith("--depth must be 1 to 30, not 0"), zero::err);
+        CommandLineRun nodes = CommandLineRun.run("review", "--db", db, "--nodes", "500", "--where", "id < 0");
+        assertEquals(0, nodes.exitCode(), nodes::err);
+        assertEquals("reviewed 0 games, 0 positions at nodes=500", nodes.out().lines().findFirst().orElseThrow());
+    }
+
+    @Test
+    void reviewRefusesAConditionThatWritesInOneLine() throws IOException {
+        String db = importedRuleBreaches();
+        CommandLineRun r = CommandLineRun.run("review", "--db", db, "--where", "1 = 1; DELETE FROM game");
+        assertEquals(1, r.exitCode());
+        assertEquals(1, r.err().lines().count(), r::err);
+        assertTrue(r.err().startsWith("emergo review: refused"), r::err);
+        assertEquals(List.of(List.of("15")), sql(db, "SELECT COUNT(*) FROM game"));
+    }
+
     @Test
     void analyzeFindsInEachRuleBreachGameExactlyTheCodeItsEventNames() throws IOException {
         String db = importedRuleBreaches();
@@ -645,7 +695,7 @@ class DatabaseCommandsTest {
     // ---- a database that is not there ----
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"sql", "export", "analyze"})
+    @ValueSource(strings = {"sql", "export", "analyze", "review"})
     void aCommandThatReadsADatabaseSaysThereIsNoneAtAMistypedPathAndCreatesNothing(String command) {
         Path folder = dir.resolve("typo");
         String db = folder.resolve("nonexist").toString();

@@ -96,6 +96,17 @@ final class EmergoProcess {
         return start(workDir, env, args).finish();
     }
 
+    /** Writes {@code games} self-played games of a seed as an EGN file in the folder. */
+    static Path generated(Path workDir, int games, int seed) {
+        Result r = run(workDir, "generate", "--games", Integer.toString(games), "--seed", Integer.toString(seed));
+        assertEquals(0, r.exitCode(), String.join("\n", r.err()));
+        try {
+            return Files.writeString(workDir.resolve("games-" + games + "-" + seed + ".egn"), r.out());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Waits for a line on stderr that starts so; fails when the process ends without one. */
     void awaitErrLine(String start) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);

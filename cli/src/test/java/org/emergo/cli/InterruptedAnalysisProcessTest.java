@@ -3,8 +3,6 @@ package org.emergo.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -37,10 +35,8 @@ class InterruptedAnalysisProcessTest {
     private static final Map<TestStores, Map<String, List<String>>> CLEAN = new EnumMap<>(TestStores.class);
 
     @BeforeAll
-    static void writeTheGames() throws IOException {
-        EmergoProcess.Result r = EmergoProcess.run(dir, "generate", "--games", Integer.toString(GAMES), "--seed", "41");
-        assertEquals(0, r.exitCode(), String.join("\n", r.err()));
-        games = Files.writeString(dir.resolve("games.egn"), r.out());
+    static void writeTheGames() {
+        games = EmergoProcess.generated(dir, GAMES, 41);
     }
 
     static Stream<Arguments> stops() {
@@ -54,7 +50,7 @@ class InterruptedAnalysisProcessTest {
     @MethodSource("stops")
     void anAnalysisStoppedAfterACommitAndRunAgainHoldsWhatOneCleanRunHolds(TestStores store, String signal, int done) {
         Map<String, List<String>> clean = clean(store);
-        String db = imported(store, "stopped-" + signal + "-" + done);
+        String db = store.imported(dir, "stopped-" + signal + "-" + done, games);
 
         // stopped right after that commit: the rest cannot finish before the signal
         EmergoProcess child = EmergoProcess.startPausedAt(dir, "analyze: " + done + " games stored", "analyze", "--db", db);
@@ -83,16 +79,9 @@ class InterruptedAnalysisProcessTest {
         DatabaseContents.assertSameContents(clean, DatabaseContents.of(db, true));
     }
 
-    private static String imported(TestStores store, String name) {
-        String db = store.newDatabase(dir, name);
-        EmergoProcess.Result r = EmergoProcess.run(dir, "import", "--db", db, games.toString());
-        assertEquals(0, r.exitCode(), String.join("\n", r.err()));
-        return db;
-    }
-
     private static synchronized Map<String, List<String>> clean(TestStores store) {
         return CLEAN.computeIfAbsent(store, s -> {
-            String db = imported(s, "clean");
+            String db = s.imported(dir, "clean", games);
             EmergoProcess.Result r = EmergoProcess.run(dir, "analyze", "--db", db);
             assertEquals(0, r.exitCode(), String.join("\n", r.err()));
             return DatabaseContents.of(db, true);

@@ -3,8 +3,6 @@ package org.emergo.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -38,10 +36,8 @@ class InterruptedReviewProcessTest {
     private static final Map<TestStores, Map<String, List<String>>> CLEAN = new EnumMap<>(TestStores.class);
 
     @BeforeAll
-    static void writeTheGames() throws IOException {
-        EmergoProcess.Result r = EmergoProcess.run(dir, "generate", "--games", Integer.toString(GAMES), "--seed", "43");
-        assertEquals(0, r.exitCode(), String.join("\n", r.err()));
-        games = Files.writeString(dir.resolve("games.egn"), r.out());
+    static void writeTheGames() {
+        games = EmergoProcess.generated(dir, GAMES, 43);
     }
 
     static Stream<Arguments> stops() {
@@ -55,7 +51,7 @@ class InterruptedReviewProcessTest {
     @MethodSource("stops")
     void aReviewStoppedAfterACommitAndRunAgainHoldsWhatOneCleanRunHolds(TestStores store, String signal, int done) {
         Map<String, List<String>> clean = clean(store);
-        String db = imported(store, "stopped-" + signal + "-" + done);
+        String db = store.imported(dir, "stopped-" + signal + "-" + done, games);
 
         EmergoProcess child = EmergoProcess.start(dir, "review", "--db", db, "--depth", DEPTH, "--threads", "2");
         child.awaitErrLine("review: " + done + " games stored");
@@ -84,16 +80,9 @@ class InterruptedReviewProcessTest {
         DatabaseContents.assertSameContents(clean, DatabaseContents.ofReview(db), again.err());
     }
 
-    private static String imported(TestStores store, String name) {
-        String db = store.newDatabase(dir, name);
-        EmergoProcess.Result r = EmergoProcess.run(dir, "import", "--db", db, games.toString());
-        assertEquals(0, r.exitCode(), String.join("\n", r.err()));
-        return db;
-    }
-
     private static synchronized Map<String, List<String>> clean(TestStores store) {
         return CLEAN.computeIfAbsent(store, s -> {
-            String db = imported(s, "clean");
+            String db = s.imported(dir, "clean", games);
             EmergoProcess.Result r = EmergoProcess.run(dir, "review", "--db", db, "--depth", DEPTH, "--threads", "1");
             assertEquals(0, r.exitCode(), String.join("\n", r.err()));
             return DatabaseContents.ofReview(db);

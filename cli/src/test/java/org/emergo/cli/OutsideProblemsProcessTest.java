@@ -73,6 +73,13 @@ class OutsideProblemsProcessTest {
     }
 
     @Test
+    void aReviewWhoseServerIsDownIsOneLineSayingSo() throws IOException {
+        String line = oneLine(EmergoProcess.run(dir, "review", "--db", "jdbc:postgresql://127.0.0.1:" + freePort()
+                + "/emergo?user=emergo"));
+        assertTrue(line.startsWith("emergo review: cannot reach the database server jdbc:postgresql://127.0.0.1:"), line);
+    }
+
+    @Test
     void aMistypedQueryIsASyntaxError() {
         String db = "jdbc:h2:mem:syntax";
         assertOneLine(EmergoProcess.run(dir, "sql", "--db", db, "SELEC 1"), "emergo sql: syntax error: SELEC does not"

@@ -1,8 +1,12 @@
 package org.emergo.store;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.emergo.rules.Variant;
 import org.emergo.search.Score;
 import org.emergo.search.WinCurve;
 import org.jooq.DSLContext;
@@ -20,7 +24,12 @@ import org.jooq.impl.DSL;
 public final class ReviewFigures {
 
     /** The setting most games are reviewed at (the newest of two with as many), with how many. */
-    public record Setting(int id, String setting, String engineVersion, WinCurve curve, int games) {}
+    public record Setting(int id, String setting, String engineVersion, Map<Variant, WinCurve> curves, int games) {
+        /** The curve of a board's games at this setting (review_curve). */
+        public WinCurve curve(Variant variant) {
+            return curves.getOrDefault(variant, WinCurve.of(variant));
+        }
+    }
 
     /**
      * One game of a player as reviewed: his colour ({@code w} or {@code b}), his accuracy (null
@@ -87,14 +96,19 @@ public final class ReviewFigures {
     /** The setting most games are reviewed at; empty when no game is reviewed. */
     public Optional<Setting> mainSetting() {
         Record r = dsl.fetchOne("""
-                SELECT s.id, s.setting, s.engine_version, s.curve_k, s.curve_offset, c.games
+                SELECT s.id, s.setting, s.engine_version, c.games
                 FROM (SELECT setting_id, COUNT(*) AS games FROM review GROUP BY setting_id) c
                 JOIN review_setting s ON s.id = c.setting_id
                 ORDER BY c.games DESC, s.id DESC
                 LIMIT 1""");
         if (r == null) return Optional.empty();
-        return Optional.of(new Setting(r.get(0, int.class), r.get(1, String.class), r.get(2, String.class),
-                new WinCurve(r.get(3, double.class), r.get(4, double.class)), r.get(5, int.class)));
+        int id = r.get(0, int.class);
+        Map<Variant, WinCurve> curves = new EnumMap<>(Variant.class);
+        for (Record c : dsl.fetch("SELECT variant, curve_k, curve_offset FROM review_curve WHERE setting_id = {0}",
+                DSL.inline(id))) {
+            curves.put(Variant.parse(c.get(0, String.class)), new WinCurve(c.get(1, double.class), c.get(2, double.class)));
+        }
+        return Optional.of(new Setting(id, r.get(1, String.class), r.get(2, String.class), curves, r.get(3, int.class)));
     }
 
     /** A player's reviewed games at the main setting, newest first; empty when no game is reviewed. */
@@ -135,16 +149,26 @@ public final class ReviewFigures {
     /**
      * Every decisive game reviewed at the setting, in id order, with the ply at which it was
      * decided ({@link DecidedGame}). The winner's chances come from the setting's curve as the
-     * judgement of moves computes them: a position's score is for its side to move.
+     * judgement of moves computes them, each board's with its own curve: a position's score is
+     * for its side to move.
      */
     public List<DecidedGame> decided(Setting s) {
+        List<DecidedGame> games = new ArrayList<>();
+        for (Variant v : Variant.values()) games.addAll(decided(s, v));
+        games.sort(Comparator.comparingLong(DecidedGame::gameId));
+        return games;
+    }
+
+    /** The decisive games of one board, judged with that board's curve. */
+    private List<DecidedGame> decided(Setting s, Variant variant) {
         // The winner's chances reach DECIDED_CHANCE at a score (hundredths of a man, for the
         // winner) of at least ln(9)/k less the curve's offset when the winner is to move, plus it
         // when the loser is; won scores lie beyond either. Scores are whole numbers, so whole
         // thresholds compare the same.
+        WinCurve curve = s.curve(variant);
         double logit = Math.log(DECIDED_CHANCE / (1 - DECIDED_CHANCE));
-        long winnerToMove = threshold((logit - s.curve().offset()) / s.curve().k());
-        long loserToMove = threshold((logit + s.curve().offset()) / s.curve().k());
+        long winnerToMove = threshold((logit - curve.offset()) / curve.k());
+        long loserToMove = threshold((logit + curve.offset()) / curve.k());
         List<DecidedGame> games = new ArrayList<>();
         for (Record r : dsl.fetch("""
                 SELECT r.game_id, r.plies,
@@ -155,9 +179,10 @@ public final class ReviewFigures {
                 FROM review r
                 JOIN game g ON g.id = r.game_id
                 JOIN review_ply p ON p.game_id = r.game_id AND p.setting_id = r.setting_id
-                WHERE r.setting_id = {2} AND g.result IN ('1-0', '0-1')
+                WHERE r.setting_id = {2} AND g.result IN ('1-0', '0-1') AND g.variant = {3}
                 GROUP BY r.game_id, r.plies
-                ORDER BY r.game_id""", DSL.inline(winnerToMove), DSL.inline(loserToMove), DSL.inline(s.id()))) {
+                ORDER BY r.game_id""", DSL.inline(winnerToMove), DSL.inline(loserToMove), DSL.inline(s.id()),
+                DSL.inline(variant.tagName()))) {
             int plies = r.get(1, int.class);
             Integer lastBelow = r.get(2, Integer.class);
             Integer decidedAt = lastBelow == null ? Integer.valueOf(0) : lastBelow >= plies ? null : lastBelow + 1;

@@ -13,6 +13,7 @@ import org.emergo.review.GameReview;
 import org.emergo.review.MoveJudgements;
 import org.emergo.review.PlayedGame;
 import org.emergo.review.Reviewer;
+import org.emergo.rules.Variant;
 import org.emergo.search.ForcedLoss;
 import org.emergo.search.Limit;
 import org.emergo.search.SearchResult;
@@ -25,10 +26,11 @@ import org.emergo.search.WinCurve;
  * a batch per transaction in id order. Every search depends only on its position, history and
  * limit, so the rows stored are the same with any number of threads.
  *
- * <p>A setting starts with the engine's default winning-chance curve; the run after which
- * {@link #OWN_CURVE_GAMES} decisive games are reviewed at the setting fits the curve to them
- * and judges every game of the setting again with it, a batch per transaction (a game records
- * the curve that judged it, so a stopped run leaves nothing mixed that the next would miss).
+ * <p>A setting starts with the engine's winning-chance curve of each board; the run after
+ * which {@link #OWN_CURVE_GAMES} decisive games of a board are reviewed at the setting fits
+ * that board's curve to them and judges every game of the board again with it, a batch per
+ * transaction (a game records the curve that judged it, so a stopped run leaves nothing that
+ * the next would miss).
  */
 public final class ReviewJob implements AutoCloseable {
 
@@ -46,7 +48,7 @@ public final class ReviewJob implements AutoCloseable {
     /** Games reviewed as one batch by one worker and stored in one transaction. */
     static final int BATCH = 4;
 
-    /** Decisive games reviewed at a setting from which on the database fits its own curve. */
+    /** Decisive games of a board reviewed at a setting from which on the database fits its own curve for the board. */
     public static final int OWN_CURVE_GAMES = 1000;
 
     /** Games judged again per transaction after a new curve. */
@@ -69,12 +71,14 @@ public final class ReviewJob implements AutoCloseable {
      * @param failed      games that could not be replayed at all (an unreadable SetUp position)
      * @param judgedAgain games judged again with a new curve
      * @param totals      every game reviewed at the setting, as stored after the run
-     * @param curve       the setting's curve at the end, in words
+     * @param curves      each board's curve at the setting after the run, in words
      */
     public record Summary(String setting, int games, long positions, long nodes, int stopped, int failed,
-            int judgedAgain, ReviewRepository.Totals totals, String curve) {}
+            int judgedAgain, ReviewRepository.Totals totals, List<String> curves) {}
 
     private final ReviewRepository repository;
+    private final ReviewSettings settings;
+    private final OwnCurves ownCurves;
     private final Limit limit;
     private final int threads;
     private final int ownCurveGames;
@@ -90,6 +94,8 @@ public final class ReviewJob implements AutoCloseable {
     /** For tests: the own curve from fewer games, judging again in smaller batches. */
     ReviewJob(Database db, Limit limit, int threads, int ownCurveGames, int judgeAgainBatch) {
         this.repository = new ReviewRepository(db);
+        this.settings = new ReviewSettings(db);
+        this.ownCurves = new OwnCurves(db);
         this.limit = limit;
         this.threads = Math.max(1, threads);
         this.ownCurveGames = ownCurveGames;
@@ -101,7 +107,7 @@ public final class ReviewJob implements AutoCloseable {
     public synchronized ReviewSetting setting() {
         if (setting == null) {
             try {
-                setting = repository.setting(limit, Reviewer.VERSION);
+                setting = settings.setting(limit, Reviewer.VERSION);
             } catch (SQLException e) {
                 throw new StoreException("cannot read the review settings: " + e.getMessage(), e);
             }
@@ -130,12 +136,12 @@ public final class ReviewJob implements AutoCloseable {
                 List<AnalysisRepository.PendingGame> batch = repository.pending(s.id(), lastId[0], BATCH, where);
                 if (!batch.isEmpty()) lastId[0] = batch.get(batch.size() - 1).id();
                 return batch;
-            }, batch -> review(batch, s.curve()), done -> {
+            }, batch -> review(batch, s), done -> {
                 repository.save(done.reviewed(), s);
                 tally.add(done);
                 listener.reviewed(tally.games);
             });
-            judgedAgain = fitOwnCurve(listener);
+            judgedAgain = fitOwnCurves(listener);
         } catch (SQLException e) {
             throw new StoreException("review stopped: " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -153,7 +159,7 @@ public final class ReviewJob implements AutoCloseable {
         ReviewSetting s = setting();
         try {
             return new Summary(limit.toString(), tally.games, tally.positions, tally.nodes, tally.stopped, tally.failed,
-                    judgedAgain, repository.totals(s.id()), s.curveInWords());
+                    judgedAgain, repository.totals(s.id()), s.curvesInWords());
         } catch (SQLException e) {
             throw new StoreException("cannot count reviews: " + e.getMessage(), e);
         }
@@ -162,7 +168,7 @@ public final class ReviewJob implements AutoCloseable {
     /** A batch reviewed on a worker: the games reviewed, and how many could not be replayed. */
     private record Batch(List<ReviewRepository.ReviewedGame> reviewed, int failed) {}
 
-    private Batch review(List<AnalysisRepository.PendingGame> batch, WinCurve curve) {
+    private Batch review(List<AnalysisRepository.PendingGame> batch, ReviewSetting s) {
         Reviewer reviewer = reviewers.get();
         List<ReviewRepository.ReviewedGame> out = new ArrayList<>(batch.size());
         int failed = 0;
@@ -174,35 +180,39 @@ public final class ReviewJob implements AutoCloseable {
                 failed++; // the analysis reports it: the game has no position to judge
                 continue;
             }
-            out.add(new ReviewRepository.ReviewedGame(g.id(), reviewer.review(played, curve)));
+            out.add(new ReviewRepository.ReviewedGame(g.id(), g.variant(),
+                    reviewer.review(played, s.curve(g.variant()).curve())));
         }
         return new Batch(out, failed);
     }
 
     /**
-     * After a run: the setting's own curve once {@link #OWN_CURVE_GAMES} decisive games are
-     * reviewed at it, then every game judged with an older curve judged again. Returns how many.
+     * After a run: each board's own curve once {@link #OWN_CURVE_GAMES} decisive games of it
+     * are reviewed at the setting, then every game judged with an older curve than its board's
+     * judged again. Returns how many.
      */
-    private int fitOwnCurve(Listener listener) throws SQLException {
-        ReviewSetting s = repository.reload(setting());
-        if (s.curveSource().equals(ReviewSetting.DEFAULT_CURVE)) {
-            int decisive = repository.decisiveGames(s.id());
-            if (decisive >= ownCurveGames) {
-                ReviewRepository.Samples samples = repository.samples(s.id());
-                try {
-                    s = repository.fitted(s, WinCurve.fit(samples.scores(), samples.results()), decisive);
-                } catch (IllegalArgumentException e) {
-                    // scores that do not vary, or a fit that does not converge: the default curve stays
-                }
+    private int fitOwnCurves(Listener listener) throws SQLException {
+        ReviewSetting s = settings.reload(setting());
+        for (Variant variant : Variant.values()) {
+            if (!s.curve(variant).source().equals(ReviewSetting.DEFAULT_CURVE)) continue;
+            int decisive = ownCurves.decisiveGames(s.id(), variant);
+            if (decisive < ownCurveGames) continue;
+            OwnCurves.Samples samples = ownCurves.samples(s.id(), variant);
+            try {
+                settings.fitted(s, variant, WinCurve.fit(samples.scores(), samples.results()), decisive);
+            } catch (IllegalArgumentException e) {
+                // scores that do not vary: the engine's curve stays
             }
         }
-        int of = repository.countJudgedWithOlderCurve(s);
+        s = settings.reload(s);
+        int of = ownCurves.countJudgedWithOlderCurve(s.id());
         int done = 0;
         long after = 0;
-        for (List<Long> ids; !(ids = repository.judgedWithOlderCurve(s, after, judgeAgainBatch)).isEmpty(); ) {
-            repository.judgeAgain(ids, s);
-            after = ids.get(ids.size() - 1);
-            done += ids.size();
+        for (List<OwnCurves.GameOfBoard> games;
+                !(games = ownCurves.judgedWithOlderCurve(s.id(), after, judgeAgainBatch)).isEmpty(); ) {
+            ownCurves.judgeAgain(games, s);
+            after = games.get(games.size() - 1).gameId();
+            done += games.size();
             listener.judgedAgain(done, of);
         }
         return done;
@@ -210,9 +220,10 @@ public final class ReviewJob implements AutoCloseable {
 
     /**
      * The review of one game at this job's setting, made and stored first if the game has none
-     * (for the viewer: a 200-ply game takes about a second at the default setting on two
-     * cores); empty for a game that does not exist or cannot be replayed. Its positions are
-     * searched on this job's threads at once.
+     * (for the viewer: a 200-ply game of the demo took 0.4-0.5 s at the default setting with
+     * two threads, the first one 1.4 s in a new JVM); empty for a game that does not exist or
+     * cannot be replayed. Its positions are searched on this job's threads at once; one job
+     * may serve many requests at a time.
      */
     public Optional<StoredReview> reviewGame(long gameId) {
         try {
@@ -226,8 +237,9 @@ public final class ReviewJob implements AutoCloseable {
                 } catch (RuntimeException e) {
                     return Optional.empty();
                 }
-                GameReview review = reviewInParallel(played, s.curve());
-                repository.save(List.of(new ReviewRepository.ReviewedGame(gameId, review)), s);
+                Variant variant = g.get().variant();
+                GameReview review = reviewInParallel(played, s.curve(variant).curve());
+                repository.save(List.of(new ReviewRepository.ReviewedGame(gameId, variant, review)), s);
             }
             return repository.find(gameId, s);
         } catch (SQLException e) {

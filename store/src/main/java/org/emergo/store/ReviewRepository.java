@@ -4,35 +4,30 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.emergo.review.GameReview;
-import org.emergo.review.MoveJudgements;
 import org.emergo.review.PlyReview;
 import org.emergo.rules.Move;
-import org.emergo.rules.Side;
+import org.emergo.rules.Variant;
 import org.emergo.search.Judgement.MoveClass;
-import org.emergo.search.Limit;
 import org.emergo.search.WinCurve;
 import org.jooq.SQLDialect;
 
 /**
- * Reads the games to review and writes and reads reviews (sql/V7__review.sql): a game's
+ * Reads the games to review and writes and reads reviews (sql/V7__review.sql; the settings
+ * and their curves are {@link ReviewSettings}, the curves fitted to the database's own games
+ * {@link OwnCurves}): a game's
  * review_ply rows and its review row go in one transaction, so a game is reviewed whole or not
  * at all. Writes go through {@link RowSink}: JDBC batches on H2, COPY on PostgreSQL.
  */
 public final class ReviewRepository {
 
     /** A reviewed game to store. */
-    public record ReviewedGame(long gameId, GameReview review) {}
-
-    /** The scores of reviewed positions with their game's result, for fitting a curve. */
-    public record Samples(int[] scores, double[] results) {}
+    public record ReviewedGame(long gameId, Variant variant, GameReview review) {}
 
     private static final String[] PLY_COLUMNS = {"game_id", "setting_id", "ply", "player", "score_white", "best_move",
         "best_takes", "depth", "nodes", "line", "played", "loss", "chances_lost", "move_class", "forced_men",
@@ -46,59 +41,12 @@ public final class ReviewRepository {
     /** Longest text of a line column (review_ply.line, forced_line): a longer line keeps its first moves. */
     static final int LINE_CHARS = 4000;
 
-    private static final String UNIQUE_VIOLATION = "23505";
+    private static final String UNIQUE_VIOLATION = ReviewSettings.UNIQUE_VIOLATION;
 
     private final Database db;
 
     public ReviewRepository(Database db) {
         this.db = db;
-    }
-
-    /**
-     * The setting for a limit and engine version; a new one starts with the engine's default
-     * curve. Two programs making the same setting at once end with one row.
-     */
-    public ReviewSetting setting(Limit limit, String engineVersion) throws SQLException {
-        Optional<ReviewSetting> found = findSetting(limit, engineVersion);
-        if (found.isPresent()) return found.get();
-        String insert = "INSERT INTO review_setting (setting, engine_version, curve_k, curve_offset, curve_source,"
-                + " curve_games, curve_generation, created_at) VALUES (?, ?, ?, ?, ?, 0, 0, ?)";
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(insert)) {
-            st.setString(1, limit.toString());
-            st.setString(2, engineVersion);
-            st.setDouble(3, WinCurve.DEFAULT.k());
-            st.setDouble(4, WinCurve.DEFAULT.offset());
-            st.setString(5, ReviewSetting.DEFAULT_CURVE);
-            st.setObject(6, LocalDateTime.now());
-            st.executeUpdate();
-        } catch (SQLException e) {
-            if (!UNIQUE_VIOLATION.equals(e.getSQLState())) throw e; // else another program made it first
-        }
-        return findSetting(limit, engineVersion).orElseThrow();
-    }
-
-    private Optional<ReviewSetting> findSetting(Limit limit, String engineVersion) throws SQLException {
-        String sql = "SELECT " + SETTING_COLUMNS + " FROM review_setting s WHERE s.setting = ? AND s.engine_version = ?";
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setString(1, limit.toString());
-            st.setString(2, engineVersion);
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? Optional.of(setting(rs)) : Optional.empty();
-            }
-        }
-    }
-
-    private static final String SETTING_COLUMNS = "s.id, s.setting, s.engine_version, s.curve_k, s.curve_offset,"
-            + " s.curve_source, s.curve_games, s.curve_generation";
-
-    private static ReviewSetting setting(ResultSet rs) throws SQLException {
-        return new ReviewSetting(rs.getInt(1), Limit.parse(rs.getString(2)), rs.getString(3),
-                new WinCurve(rs.getDouble(4), rs.getDouble(5)), rs.getString(6), rs.getInt(7), rs.getInt(8));
-    }
-
-    /** The setting again, as stored now. */
-    public ReviewSetting reload(ReviewSetting s) throws SQLException {
-        return findSetting(s.limit(), s.engineVersion()).orElseThrow();
     }
 
     /** Games matching {@code where} (an SQL condition on table game; null: all) not yet reviewed at the setting. */
@@ -226,7 +174,7 @@ public final class ReviewRepository {
                 st.bigint(g.gameId()).integer(setting.id()).integer(r.moves())
                         .integer(r.stoppedAtPly() < 0 ? null : r.stoppedAtPly());
                 sideFigures(st, r.white(), r.black());
-                st.bigint(r.nodes()).integer(setting.curveGeneration()).timestamp(now).endRow();
+                st.bigint(r.nodes()).integer(setting.curve(g.variant()).generation()).timestamp(now).endRow();
             }
             st.finish();
         }
@@ -295,191 +243,6 @@ public final class ReviewRepository {
         }
     }
 
-    // ---- the curve fitted to the database's own games
-
-    /** Games reviewed at the setting whose recorded result is a win. */
-    public int decisiveGames(int settingId) throws SQLException {
-        String sql = "SELECT COUNT(*) FROM review r JOIN game g ON g.id = r.game_id"
-                + " WHERE r.setting_id = ? AND g.result IN ('1-0', '0-1')";
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setInt(1, settingId);
-            try (ResultSet rs = st.executeQuery()) {
-                rs.next();
-                return rs.getInt(1);
-            }
-        }
-    }
-
-    /**
-     * The score of every position reviewed at the setting in a game with a recorded result (a
-     * win or a draw), for its side to move, with that side's result: 1, 0.5 or 0. In game and
-     * ply order, so a fit to them is the same every time.
-     */
-    public Samples samples(int settingId) throws SQLException {
-        String sql = "SELECT p.player, p.score_white, g.result FROM review_ply p JOIN game g ON g.id = p.game_id"
-                + " WHERE p.setting_id = ? AND g.result IN ('1-0', '0-1', '1/2-1/2')"
-                + " AND EXISTS (SELECT 1 FROM review r WHERE r.game_id = p.game_id AND r.setting_id = p.setting_id)"
-                + " ORDER BY p.game_id, p.ply";
-        int[] scores = new int[1 << 16];
-        double[] results = new double[scores.length];
-        int n = 0;
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setInt(1, settingId);
-            st.setFetchSize(10_000);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    if (n == scores.length) {
-                        scores = Arrays.copyOf(scores, n * 2);
-                        results = Arrays.copyOf(results, n * 2);
-                    }
-                    Side side = Side.ofLetter(rs.getString(1).charAt(0));
-                    double white = switch (rs.getString(3)) {
-                        case "1-0" -> 1;
-                        case "0-1" -> 0;
-                        default -> 0.5;
-                    };
-                    scores[n] = MoveJudgements.forSide(rs.getInt(2), side);
-                    results[n++] = side == Side.WHITE ? white : 1 - white;
-                }
-            }
-        }
-        return new Samples(Arrays.copyOf(scores, n), Arrays.copyOf(results, n));
-    }
-
-    /** Makes a fitted curve the setting's, as its next generation; returns the setting as stored. */
-    public ReviewSetting fitted(ReviewSetting s, WinCurve curve, int games) throws SQLException {
-        String sql = "UPDATE review_setting SET curve_k = ?, curve_offset = ?, curve_source = ?, curve_games = ?,"
-                + " curve_generation = curve_generation + 1 WHERE id = ?";
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setDouble(1, curve.k());
-            st.setDouble(2, curve.offset());
-            st.setString(3, ReviewSetting.FITTED_CURVE);
-            st.setInt(4, games);
-            st.setInt(5, s.id());
-            st.executeUpdate();
-        }
-        return reload(s);
-    }
-
-    /** Games of the setting judged with an older curve than its own, after {@code afterId}, in id order. */
-    public List<Long> judgedWithOlderCurve(ReviewSetting s, long afterId, int limit) throws SQLException {
-        String sql = "SELECT game_id FROM review WHERE setting_id = ? AND curve_generation < ? AND game_id > ?"
-                + " ORDER BY game_id LIMIT ?";
-        List<Long> ids = new ArrayList<>();
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setInt(1, s.id());
-            st.setInt(2, s.curveGeneration());
-            st.setLong(3, afterId);
-            st.setInt(4, limit);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) ids.add(rs.getLong(1));
-            }
-        }
-        return ids;
-    }
-
-    /** How many games {@link #judgedWithOlderCurve} would give in all. */
-    public int countJudgedWithOlderCurve(ReviewSetting s) throws SQLException {
-        String sql = "SELECT COUNT(*) FROM review WHERE setting_id = ? AND curve_generation < ?";
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setInt(1, s.id());
-            st.setInt(2, s.curveGeneration());
-            try (ResultSet rs = st.executeQuery()) {
-                rs.next();
-                return rs.getInt(1);
-            }
-        }
-    }
-
-    /**
-     * Judges reviewed games again with the setting's curve, from their stored scores: the
-     * chances lost and classes of their moves, their accuracies and counts; one transaction.
-     */
-    public void judgeAgain(List<Long> gameIds, ReviewSetting s) throws SQLException {
-        if (gameIds.isEmpty()) return;
-        try (Connection c = db.dataSource().getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement read = c.prepareStatement("SELECT ply, player, score_white, best_move, played,"
-                    + " forced_men FROM review_ply WHERE game_id = ? AND setting_id = ? ORDER BY ply");
-                    PreparedStatement ply = c.prepareStatement("UPDATE review_ply SET chances_lost = ?, move_class = ?"
-                            + " WHERE game_id = ? AND setting_id = ? AND ply = ?");
-                    PreparedStatement review = c.prepareStatement("UPDATE review SET white_accuracy = ?,"
-                            + " black_accuracy = ?, white_inaccuracies = ?, white_mistakes = ?, white_blunders = ?,"
-                            + " black_inaccuracies = ?, black_mistakes = ?, black_blunders = ?,"
-                            + " white_forced_losses = ?, black_forced_losses = ?, curve_generation = ?"
-                            + " WHERE game_id = ? AND setting_id = ?")) {
-                for (long id : gameIds) {
-                    MoveJudgements.Judged j = judgeStored(read, id, s);
-                    for (int p = 0; p < j.classes().length; p++) {
-                        ply.setFloat(1, (float) j.chancesLost()[p]);
-                        ply.setString(2, className(j.classes()[p]));
-                        ply.setLong(3, id);
-                        ply.setInt(4, s.id());
-                        ply.setInt(5, p);
-                        ply.addBatch();
-                    }
-                    setAccuracy(review, 1, j.white().accuracy());
-                    setAccuracy(review, 2, j.black().accuracy());
-                    review.setShort(3, (short) j.white().inaccuracies());
-                    review.setShort(4, (short) j.white().mistakes());
-                    review.setShort(5, (short) j.white().blunders());
-                    review.setShort(6, (short) j.black().inaccuracies());
-                    review.setShort(7, (short) j.black().mistakes());
-                    review.setShort(8, (short) j.black().blunders());
-                    review.setShort(9, (short) j.white().forcedLosses());
-                    review.setShort(10, (short) j.black().forcedLosses());
-                    review.setInt(11, s.curveGeneration());
-                    review.setLong(12, id);
-                    review.setInt(13, s.id());
-                    review.addBatch();
-                }
-                ply.executeBatch();
-                review.executeBatch();
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
-        }
-    }
-
-    private static void setAccuracy(PreparedStatement st, int index, Double accuracy) throws SQLException {
-        if (accuracy == null) st.setNull(index, Types.REAL);
-        else st.setFloat(index, accuracy.floatValue());
-    }
-
-    private static MoveJudgements.Judged judgeStored(PreparedStatement read, long gameId, ReviewSetting s)
-            throws SQLException {
-        read.setLong(1, gameId);
-        read.setInt(2, s.id());
-        List<Side> toMove = new ArrayList<>();
-        List<Integer> scores = new ArrayList<>();
-        List<Boolean> best = new ArrayList<>();
-        List<Boolean> forced = new ArrayList<>();
-        try (ResultSet rs = read.executeQuery()) {
-            while (rs.next()) {
-                toMove.add(Side.ofLetter(rs.getString(2).charAt(0)));
-                scores.add(rs.getInt(3));
-                String played = rs.getString(5);
-                if (played != null) {
-                    best.add(played.equals(rs.getString(4)));
-                    rs.getInt(6);
-                    forced.add(!rs.wasNull());
-                }
-            }
-        }
-        int[] scoreWhite = scores.stream().mapToInt(Integer::intValue).toArray();
-        boolean[] b = new boolean[best.size()];
-        boolean[] f = new boolean[forced.size()];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = best.get(i);
-            f[i] = forced.get(i);
-        }
-        return MoveJudgements.judge(toMove.toArray(Side[]::new), scoreWhite, b, f, s.curve());
-    }
-
     // ---- reading a game's review
 
     /** A game's review at a setting. */
@@ -496,11 +259,12 @@ public final class ReviewRepository {
     }
 
     private Optional<StoredReview> find(long gameId, String settingCondition) throws SQLException {
-        String head = "SELECT r.setting_id, s.setting, s.engine_version, s.curve_k, s.curve_offset, s.curve_source,"
+        String head = "SELECT r.setting_id, s.setting, s.engine_version, c.curve_k, c.curve_offset, c.curve_source,"
                 + " r.plies, r.stopped_at_ply, r.reviewed_at, r.white_accuracy, r.black_accuracy,"
                 + " r.white_inaccuracies, r.white_mistakes, r.white_blunders, r.black_inaccuracies, r.black_mistakes,"
                 + " r.black_blunders, r.white_forced_losses, r.black_forced_losses"
-                + " FROM review r JOIN review_setting s ON s.id = r.setting_id"
+                + " FROM review r JOIN review_setting s ON s.id = r.setting_id JOIN game g ON g.id = r.game_id"
+                + " JOIN review_curve c ON c.setting_id = r.setting_id AND c.variant = g.variant"
                 + " WHERE r.game_id = ? AND " + settingCondition
                 + " ORDER BY r.reviewed_at DESC, r.setting_id DESC LIMIT 1";
         String plies = "SELECT ply, player, score_white, best_move, depth, nodes, line, played, loss, chances_lost,"

@@ -105,8 +105,8 @@ class ReviewJobTest {
         /** Everything a review stores but the time it was made. */
         Map<String, List<List<Object>>> stored() {
             Map<String, List<List<Object>>> tables = new LinkedHashMap<>();
-            tables.put("review_setting", rows("SELECT id, setting, engine_version, curve_k, curve_offset, curve_source,"
-                    + " curve_games, curve_generation FROM review_setting ORDER BY id"));
+            tables.put("review_setting", rows("SELECT id, setting, engine_version FROM review_setting ORDER BY id"));
+            tables.put("review_curve", rows("SELECT * FROM review_curve ORDER BY setting_id, variant"));
             tables.put("review", rows("SELECT game_id, setting_id, plies, stopped_at_ply, white_accuracy, black_accuracy,"
                     + " white_inaccuracies, white_mistakes, white_blunders, black_inaccuracies, black_mistakes,"
                     + " black_blunders, white_forced_losses, black_forced_losses, nodes, curve_generation"
@@ -243,14 +243,29 @@ class ReviewJobTest {
             return n;
         }
 
+        /** Checks every stored review against its board's curve at the setting as stored now. */
+        void assertEveryGameJudgedByItsBoardsCurve() throws Exception {
+            ReviewSetting setting = setting();
+            for (int i = 0; i < ids.size(); i++) {
+                ReviewSetting.Curve curve = setting.curve(fixture().get(i).variant());
+                StoredReview r = stored(ids.get(i));
+                assertEquals(curve.curve().toString(), r.curve());
+                assertEquals(curve.source(), r.curveSource());
+                assertJudgedBy(r, curve.curve());
+            }
+        }
+
         @Test
-        void eachMovesLossClassAndTheAccuraciesFollowFromTheStoredScoresAndTheSettingsCurve() throws Exception {
+        void eachMovesLossClassAndTheAccuraciesFollowFromTheStoredScoresAndTheCurveOfItsBoard() throws Exception {
             review(2);
             ReviewSetting setting = setting();
-            assertEquals(ReviewSetting.DEFAULT_CURVE, setting.curveSource());
-            assertEquals(WinCurve.DEFAULT, setting.curve());
+            for (Variant v : Variant.values()) {
+                assertEquals(ReviewSetting.DEFAULT_CURVE, setting.curve(v).source());
+                assertEquals(WinCurve.of(v), setting.curve(v).curve());
+            }
+            assertNotEquals(WinCurve.of(Variant.EMERGO), WinCurve.of(Variant.HEXEMERGO));
+            assertEveryGameJudgedByItsBoardsCurve();
             int judged = 0;
-            for (long id : ids) assertJudgedBy(stored(id), setting.curve());
             for (long id : ids) judged += stored(id).moves();
             assertTrue(judged > 200, judged + " moves");
             List<List<Object>> classes = rows("SELECT DISTINCT move_class FROM review_ply WHERE move_class IS NOT NULL"
@@ -379,32 +394,47 @@ class ReviewJobTest {
             assertEquals(clean, stored());
         }
 
+        private int decisive(Variant v) {
+            return ((Long) rows("SELECT COUNT(*) FROM game WHERE result IN ('1-0', '0-1') AND variant = '" + v.tagName()
+                    + "'").get(0).get(0)).intValue();
+        }
+
+        private long games(Variant v) {
+            return fixture().stream().filter(g -> g.variant() == v).count();
+        }
+
         @Test
-        void onceEnoughDecisiveGamesAreReviewedTheCurveIsFittedToThemAndEveryGameIsJudgedAgain() throws Exception {
-            int decisive = rows("SELECT COUNT(*) FROM game WHERE result IN ('1-0', '0-1')").get(0).get(0) instanceof Long n
-                    ? n.intValue() : -1;
-            assertTrue(decisive >= 2, decisive + " decisive games");
+        void onceEnoughDecisiveGamesOfABoardAreReviewedItsCurveIsFittedToThemAndItsGamesAreJudgedAgain() throws Exception {
+            int emergo = decisive(Variant.EMERGO);
+            assertTrue(emergo > decisive(Variant.HEXEMERGO), emergo + " decisive games of Emergo");
             ReviewJob.Summary s;
-            try (ReviewJob job = new ReviewJob(db, LIMIT, 2, decisive, 3)) {
+            try (ReviewJob job = new ReviewJob(db, LIMIT, 2, emergo, 3)) {
                 s = job.run(null, games -> { });
             }
-            assertEquals(GAMES, s.judgedAgain());
+            assertEquals(games(Variant.EMERGO), s.judgedAgain());
             ReviewSetting setting = setting();
-            assertEquals(ReviewSetting.FITTED_CURVE, setting.curveSource());
-            assertEquals(decisive, setting.curveGames());
-            assertEquals(1, setting.curveGeneration());
-            ReviewRepository.Samples samples = new ReviewRepository(db).samples(setting.id());
-            assertEquals(WinCurve.fit(samples.scores(), samples.results()), setting.curve());
-            assertNotEquals(WinCurve.DEFAULT, setting.curve());
-            assertTrue(s.curve().startsWith("the curve fitted to " + decisive + " decisive games"), s.curve());
-            assertEquals(List.of(List.of(1L, (long) GAMES)), rows("SELECT curve_generation, COUNT(*) FROM review GROUP BY curve_generation"));
-            for (long id : ids) assertJudgedBy(stored(id), setting.curve());
+            ReviewSetting.Curve fitted = setting.curve(Variant.EMERGO);
+            assertEquals(ReviewSetting.FITTED_CURVE, fitted.source());
+            assertEquals(emergo, fitted.games());
+            assertEquals(1, fitted.generation());
+            OwnCurves.Samples samples = new OwnCurves(db).samples(setting.id(), Variant.EMERGO);
+            assertEquals(WinCurve.fit(samples.scores(), samples.results()), fitted.curve());
+            assertNotEquals(WinCurve.EMERGO, fitted.curve());
+            assertEquals("Emergo: the curve fitted to " + emergo + " decisive games of this database (" + fitted.curve() + ")",
+                    s.curves().get(0));
+            ReviewSetting.Curve hex = setting.curve(Variant.HEXEMERGO);
+            assertEquals(List.of(ReviewSetting.DEFAULT_CURVE, 0, WinCurve.HEXEMERGO), List.of(hex.source(), hex.generation(), hex.curve()));
+            assertEquals(List.of(List.of("Emergo", 1L, games(Variant.EMERGO)), List.of("HexEmergo", 0L, games(Variant.HEXEMERGO))),
+                    rows("SELECT g.variant, r.curve_generation, COUNT(*) FROM review r JOIN game g ON g.id = r.game_id"
+                            + " GROUP BY g.variant, r.curve_generation ORDER BY g.variant"));
+            assertEveryGameJudgedByItsBoardsCurve();
         }
 
         @Test
         void aRunStoppedWhileJudgingAgainLeavesEachGameJudgedByOneCurveAndTheNextRunFinishes() throws Exception {
             RuntimeException stop = new RuntimeException("stop");
-            try (ReviewJob job = new ReviewJob(db, LIMIT, 1, 1, 3)) {
+            int emergo = decisive(Variant.EMERGO);
+            try (ReviewJob job = new ReviewJob(db, LIMIT, 1, emergo, 2)) {
                 assertThrows(RuntimeException.class, () -> job.run(null, new ReviewJob.Listener() {
                     @Override
                     public void reviewed(long games) {
@@ -416,19 +446,22 @@ class ReviewJobTest {
                     }
                 }));
             }
-            assertEquals(List.of(List.of(0L, GAMES - 3L), List.of(1L, 3L)),
-                    rows("SELECT curve_generation, COUNT(*) FROM review GROUP BY curve_generation ORDER BY curve_generation"));
+            String generations = "SELECT g.variant, r.curve_generation, COUNT(*) FROM review r JOIN game g ON g.id = r.game_id"
+                    + " GROUP BY g.variant, r.curve_generation ORDER BY g.variant, r.curve_generation";
+            assertEquals(List.of(List.of("Emergo", 0L, games(Variant.EMERGO) - 2), List.of("Emergo", 1L, 2L),
+                    List.of("HexEmergo", 0L, games(Variant.HEXEMERGO))), rows(generations));
             ReviewSetting setting = setting();
-            for (int i = 0; i < 3; i++) assertJudgedBy(stored(ids.get(i)), setting.curve());
+            for (int i = 0; i < 2; i++) assertJudgedBy(stored(ids.get(i)), setting.curve(Variant.EMERGO).curve());
 
             ReviewJob.Summary again;
-            try (ReviewJob job = new ReviewJob(db, LIMIT, 1, 1, 3)) {
+            try (ReviewJob job = new ReviewJob(db, LIMIT, 1, emergo, 2)) {
                 again = job.run(null, games -> { });
             }
             assertEquals(0, again.games());
-            assertEquals(GAMES - 3, again.judgedAgain());
-            for (long id : ids) assertJudgedBy(stored(id), setting.curve());
-            assertFalse(rows("SELECT 1 FROM review WHERE curve_generation <> 1").size() > 0);
+            assertEquals(games(Variant.EMERGO) - 2, again.judgedAgain());
+            assertEquals(List.of(List.of("Emergo", 1L, games(Variant.EMERGO)), List.of("HexEmergo", 0L, games(Variant.HEXEMERGO))),
+                    rows(generations));
+            assertEveryGameJudgedByItsBoardsCurve();
         }
     }
 }

@@ -48,7 +48,7 @@ class SchemaTest {
             assertEquals(List.of("ANALYSIS", "ANALYSIS_CHANGE", "ANALYSIS_HISTORY", "CAPTURE_CHANCE", "CAPTURE_LENGTH",
                     "FINDING", "FLYWAY_SCHEMA_HISTORY", "GAME", "GAME_STAGE", "GAME_TAG", "IMPORT_ERROR", "MOVE", "PLAYER",
                     "PLAYER_ALIAS", "PLAYER_RATING", "POSITION", "POSITION_BOARD", "RATING", "RATING_HISTORY", "RATING_QUALITY",
-                    "RATING_RUN", "REVIEW", "REVIEW_PLY", "REVIEW_SETTING", "SHADOWPIECE", "SOURCE_FILE", "TALL_COLUMN"),
+                    "RATING_RUN", "REVIEW", "REVIEW_CURVE", "REVIEW_PLY", "REVIEW_SETTING", "SHADOWPIECE", "SOURCE_FILE", "TALL_COLUMN"),
                     databaseTables().stream().map(t -> upper(t.getName())).sorted().toList());
         }
 

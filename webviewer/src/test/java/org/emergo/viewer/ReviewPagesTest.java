@@ -337,7 +337,7 @@ class ReviewPagesTest {
         List<ReviewFigures.DecidedGame> decided = figures.decided(s);
         assertFalse(decided.isEmpty(), "the fixture has decisive reviewed games");
         for (ReviewFigures.DecidedGame g : decided) {
-            assertEquals(expectedDecision(g.gameId(), s.curve()), g.decidedAt(), "game " + g.gameId());
+            assertEquals(expectedDecision(g.gameId(), s.curve(variant(g.gameId()))), g.decidedAt(), "game " + g.gameId());
         }
         withApp((client, port) -> {
             String body = client.get("/stats").body().string();
@@ -346,6 +346,10 @@ class ReviewPagesTest {
                     + " chances, as the engine's review judges them, stay at 90% or more to the end."));
             assertTrue(body.contains("Of the " + decided.size() + " decisive games reviewed at depth=" + ReviewJob.DEFAULT_DEPTH));
         });
+    }
+
+    private static Variant variant(long game) {
+        return Variant.parse(db.dsl().fetchOne("SELECT variant FROM game WHERE id = ?", game).get(0, String.class));
     }
 
     /** The definition computed here from the stored scores, position by position, with the curve. */
