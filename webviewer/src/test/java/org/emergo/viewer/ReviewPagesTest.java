@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.emergo.review.MoveJudgements;
 import org.emergo.rules.Side;
+import org.emergo.rules.Variant;
 import org.emergo.search.WinCurve;
 import org.emergo.store.Database;
 import org.emergo.store.ReviewFigures;
