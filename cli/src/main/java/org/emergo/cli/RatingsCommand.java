@@ -95,9 +95,10 @@ final class RatingsCommand implements Callable<Integer> {
 
     /** What a computation did, with the time it took when {@code seconds} is given. */
     static String describe(RatingJob.Summary s, Double seconds) {
-        return String.format(Locale.ROOT, "rated %s of %s%s (Elo and Glicko-2; the viewer shows %s)",
+        return String.format(Locale.ROOT, "rated %s of %s%s (Elo and Glicko-2; the viewer shows %s%s)",
                 Main.count(s.ratedGames(), "game"), Main.count(s.players(), "player"),
-                seconds == null ? "" : String.format(Locale.ROOT, " in %.2f s", seconds), s.shownSystem());
+                seconds == null ? "" : String.format(Locale.ROOT, " in %.2f s", seconds), s.shownSystem(),
+                s.keptGames() == 0 ? "" : "; the stored history of " + Main.count(s.keptGames(), "game") + " kept");
     }
 
     /** The forecasts of each system per variant: log-loss and how often the favourite won. */

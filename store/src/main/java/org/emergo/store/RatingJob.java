@@ -25,12 +25,14 @@ import org.emergo.rules.Variant;
 import org.jooq.SQLDialect;
 
 /**
- * Computes every rating again from the stored games, in one pass, and replaces the rating
- * tables (sql/V9__ratings.sql): each variant's games in the order they were played, each
- * system forecasting every game from the ratings before it. The system that forecast the
- * collection best is the one the viewer shows, and its history is the one stored game by game
- * (writing it is most of the time a run takes); every system's ratings now and forecast quality
- * are stored.
+ * Computes every rating again from the stored games, in one pass, and stores them (tables of
+ * sql/V9__ratings.sql): each variant's games in the order they were played, each system
+ * forecasting every game from the ratings before it. The system that forecast the collection
+ * best is the one the viewer shows, and its history is the one stored game by game. Writing
+ * that history is most of the time a whole run takes, so the stored history is kept up to the
+ * last checkpoint the games give again (sql/V12_1__rating_checkpoint.sql): new games after the
+ * old ones cost only their own rows. Every system's ratings now and forecast quality are
+ * written whole each time (a row per player).
  */
 public final class RatingJob {
 
@@ -48,8 +50,11 @@ public final class RatingJob {
     public record Quality(String system, Variant variant, int games, double logLoss, int favouriteGames,
             double favouriteWon) {}
 
-    /** What a computation did. */
-    public record Summary(int ratedGames, int players, List<Quality> quality, String shownSystem) {}
+    /**
+     * What a computation did: keptGames is how many games' stored history it kept, the rest it
+     * wrote again.
+     */
+    public record Summary(int ratedGames, int players, List<Quality> quality, String shownSystem, int keptGames) {}
 
     /**
      * The indexes of rating, as sql/V9__ratings.sql makes them: dropped while the rows are
@@ -59,16 +64,26 @@ public final class RatingJob {
             "CREATE INDEX IF NOT EXISTS rating_game_idx ON rating (game_id, system)",
             "CREATE INDEX IF NOT EXISTS rating_player_idx ON rating (player_id, system, variant, seq)");
 
-    /** Rows per transaction on H2, which commits small transactions faster than one large one. */
-    static final int H2_ROWS_PER_COMMIT = 5000;
+    /**
+     * Games between two checkpoints of the stored history (rating_checkpoint); on H2 also the
+     * games per transaction, which commits small transactions faster than one large one.
+     */
+    static final int CHECKPOINT_GAMES = 2500;
 
     /** What the games were when the ratings were computed: a change means they are out of date. */
     record Seen(long games, long maxGameId, long analyses) {}
 
     private final Database db;
+    private final int checkpointGames;
 
     public RatingJob(Database db) {
+        this(db, CHECKPOINT_GAMES);
+    }
+
+    /** With checkpoints every {@code checkpointGames} games (tests use a few). */
+    RatingJob(Database db, int checkpointGames) {
         this.db = db;
+        this.checkpointGames = checkpointGames;
     }
 
     /** Whether the games changed since the ratings were last computed, or they never were. */
@@ -139,17 +154,13 @@ public final class RatingJob {
 
     private Summary store(Connection c, Seen seen, Map<Variant, List<RatingHistory.Game>> games) throws SQLException {
         SQLDialect dialect = db.dialect();
-        Map<String, Integer> ids = new LinkedHashMap<>();
+        Map<String, Integer> ids = playerIds(c, games);
         List<Quality> quality = new ArrayList<>();
         List<Standing> standings = new ArrayList<>();
         int rated = 0;
         // Every system in memory first (fast): its forecasts choose the system whose history is stored.
         for (Map.Entry<Variant, List<RatingHistory.Game>> e : games.entrySet()) {
             rated += e.getValue().size();
-            for (RatingHistory.Game g : e.getValue()) {
-                ids.putIfAbsent(g.white(), ids.size() + 1);
-                ids.putIfAbsent(g.black(), ids.size() + 1);
-            }
             for (RatingSystem system : SYSTEMS) {
                 RatingHistory history = new RatingHistory(system);
                 Map<String, int[]> results = new HashMap<>();
@@ -166,39 +177,61 @@ public final class RatingJob {
         }
         String shown = best(quality, rated);
         RatingSystem shownSystem = SYSTEMS.stream().filter(x -> x.name().equals(shown)).findFirst().orElseThrow();
+        Map<Variant, Integer> kept = keptHistory(c, shown, games);
+        // with less than half kept, deleting the rest row by row costs more than writing all again
+        boolean whole = 2 * kept.values().stream().mapToInt(Integer::intValue).sum() < rated;
         c.setAutoCommit(false);
         try {
             try (Statement st = c.createStatement()) {
-                for (String table : List.of("rating", "player_rating", "player", "rating_quality", "rating_run")) {
+                for (String table : List.of("player_rating", "player", "rating_quality", "rating_run")) {
                     st.execute("TRUNCATE TABLE " + table);
                 }
-                st.execute("DROP INDEX IF EXISTS rating_game_idx");
-                st.execute("DROP INDEX IF EXISTS rating_player_idx");
+                if (whole) {
+                    // all of it written again: faster without the indexes, built once after
+                    st.execute("TRUNCATE TABLE rating");
+                    st.execute("TRUNCATE TABLE rating_checkpoint");
+                    st.execute("DROP INDEX IF EXISTS rating_game_idx");
+                    st.execute("DROP INDEX IF EXISTS rating_player_idx");
+                }
             }
+            if (!whole) dropAfter(c, kept);
             // H2 commits as it goes (PostgreSQL copies all in one transaction); the run row,
-            // written last, says the ratings are whole
+            // written last, says the ratings are whole, and each checkpoint is committed with
+            // the rows before it
             boolean chunked = dialect != SQLDialect.POSTGRES;
+            if (chunked) c.commit();
+            List<Checkpoint> checkpoints = new ArrayList<>();
             try (RowSink rows = RowSink.open(c, dialect, "rating", "system", "variant", "game_id", "side", "player_id", "seq",
                     "games", "expected", "score", "rating_before", "deviation_before", "rating", "deviation", "volatility")) {
                 for (Map.Entry<Variant, List<RatingHistory.Game>> e : games.entrySet()) {
                     String variant = e.getKey().tagName();
+                    int from = whole ? 0 : kept.get(e.getKey());
                     RatingHistory history = new RatingHistory(shownSystem);
+                    OrderDigest digest = new OrderDigest();
                     int seq = 0;
                     for (RatingHistory.Game g : e.getValue()) {
                         RatingHistory.Step step = history.play(g);
+                        digest.add(g);
                         seq++;
+                        if (seq <= from) continue;
                         row(rows, shownSystem, variant, g, "w", ids.get(g.white()), seq, step.expected(), g.whiteScore(),
                                 step.whiteBefore(), step.whiteAfter());
                         row(rows, shownSystem, variant, g, "b", ids.get(g.black()), seq, 1 - step.expected(),
                                 1 - g.whiteScore(), step.blackBefore(), step.blackAfter());
-                        if (chunked && seq % (H2_ROWS_PER_COMMIT / 2) == 0) {
-                            rows.finish();
-                            c.commit();
+                        if (seq % checkpointGames == 0) {
+                            checkpoints.add(new Checkpoint(variant, seq, digest.value()));
+                            if (chunked) {
+                                rows.finish();
+                                insert(c, checkpoints);
+                                c.commit();
+                            }
                         }
                     }
                 }
                 rows.finish();
             }
+            // after the copy on PostgreSQL, which allows no other statement while it runs
+            insert(c, checkpoints);
             try (RowSink out = RowSink.open(c, dialect, "player_rating", "system", "variant", "player_id", "rank", "rating",
                     "deviation", "volatility", "games", "wins", "draws", "losses", "last_game_id")) {
                 for (Standing x : standings) {
@@ -238,13 +271,150 @@ public final class RatingJob {
                 st.executeUpdate();
             }
             c.commit();
-            return new Summary(rated, ids.size(), quality, shown);
+            return new Summary(rated, ids.size(), quality, shown,
+                    whole ? 0 : kept.values().stream().mapToInt(Integer::intValue).sum());
         } catch (SQLException | RuntimeException e) {
             c.rollback();
             throw e;
         } finally {
             c.setAutoCommit(true);
             restoreIndexes(c);
+        }
+    }
+
+    /**
+     * The players' numbers: each name keeps the number it had, and new names get the next ones
+     * in the order they first play. A name no longer rated (an alias merged it) loses its number.
+     */
+    private static Map<String, Integer> playerIds(Connection c, Map<Variant, List<RatingHistory.Game>> games)
+            throws SQLException {
+        Map<String, Integer> stored = new HashMap<>();
+        int last = 0;
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT id, name FROM player")) {
+            while (rs.next()) {
+                stored.put(rs.getString(2), rs.getInt(1));
+                last = Math.max(last, rs.getInt(1));
+            }
+        }
+        Map<String, Integer> ids = new LinkedHashMap<>();
+        for (List<RatingHistory.Game> list : games.values()) {
+            for (RatingHistory.Game g : list) {
+                for (String name : List.of(g.white(), g.black())) {
+                    if (ids.containsKey(name)) continue;
+                    Integer id = stored.get(name);
+                    ids.put(name, id != null ? id : ++last);
+                }
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * Per variant, how many games of the stored history are kept: up to the last checkpoint
+     * whose digest the games now give again, and none when another system's history is stored.
+     */
+    private Map<Variant, Integer> keptHistory(Connection c, String shown, Map<Variant, List<RatingHistory.Game>> games)
+            throws SQLException {
+        Map<Variant, Integer> kept = new EnumMap<>(Variant.class);
+        for (Variant v : games.keySet()) kept.put(v, 0);
+        String storedSystem = null;
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT shown_system FROM rating_run")) {
+            if (rs.next()) storedSystem = rs.getString(1);
+        }
+        // the run row is gone while a computation writes: what it left is kept up to its checkpoints
+        if (storedSystem == null) {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT MIN(system) FROM rating")) {
+                if (rs.next()) storedSystem = rs.getString(1);
+            }
+        }
+        if (!shown.equals(storedSystem)) return kept;
+        Map<Variant, Map<Integer, Long>> stored = new EnumMap<>(Variant.class);
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT variant, seq, digest FROM rating_checkpoint")) {
+            while (rs.next()) {
+                stored.computeIfAbsent(Variant.parse(rs.getString(1)), x -> new HashMap<>()).put(rs.getInt(2), rs.getLong(3));
+            }
+        }
+        for (Map.Entry<Variant, List<RatingHistory.Game>> e : games.entrySet()) {
+            Map<Integer, Long> checkpoints = stored.getOrDefault(e.getKey(), Map.of());
+            OrderDigest digest = new OrderDigest();
+            int seq = 0;
+            for (RatingHistory.Game g : e.getValue()) {
+                digest.add(g);
+                seq++;
+                if (seq % checkpointGames != 0) continue;
+                Long was = checkpoints.get(seq);
+                if (was == null || was != digest.value()) break;
+                kept.put(e.getKey(), seq);
+            }
+        }
+        return kept;
+    }
+
+    /** A checkpoint of the stored history (rating_checkpoint). */
+    private record Checkpoint(String variant, int seq, long digest) {}
+
+    /** Writes the checkpoints and forgets them. */
+    private static void insert(Connection c, List<Checkpoint> checkpoints) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("INSERT INTO rating_checkpoint (variant, seq, digest) VALUES (?, ?, ?)")) {
+            for (Checkpoint x : checkpoints) {
+                st.setString(1, x.variant());
+                st.setInt(2, x.seq());
+                st.setLong(3, x.digest());
+                st.addBatch();
+            }
+            st.executeBatch();
+        }
+        checkpoints.clear();
+    }
+
+    /** Deletes each variant's history after the games kept, and that of variants no longer rated. */
+    private static void dropAfter(Connection c, Map<Variant, Integer> kept) throws SQLException {
+        for (Variant v : Variant.values()) {
+            int from = kept.getOrDefault(v, 0);
+            for (String table : List.of("rating", "rating_checkpoint")) {
+                try (PreparedStatement st = c.prepareStatement("DELETE FROM " + table + " WHERE variant = ? AND seq > ?")) {
+                    st.setString(1, v.tagName());
+                    st.setInt(2, from);
+                    st.executeUpdate();
+                }
+            }
+        }
+    }
+
+    /**
+     * A digest of a rating order up to a game: equal digests, the same games with the same
+     * players and scores in the same order (64 bits: a chance collision is not to be feared).
+     */
+    static final class OrderDigest {
+        private long value = 0x9E3779B97F4A7C15L;
+
+        void add(RatingHistory.Game g) {
+            mix(g.id());
+            mix(text(g.white()));
+            mix(text(g.black()));
+            mix(Double.doubleToLongBits(g.whiteScore()));
+        }
+
+        long value() {
+            return value;
+        }
+
+        private void mix(long x) {
+            // splitmix64's finaliser over the running value and the next word
+            long z = value ^ (x + 0x9E3779B97F4A7C15L + (value << 6) + (value >>> 2));
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            value = z ^ (z >>> 31);
+        }
+
+        private static long text(String s) {
+            long h = 0xcbf29ce484222325L; // FNV-1a, 64 bits
+            for (int i = 0; i < s.length(); i++) {
+                h ^= s.charAt(i);
+                h *= 0x100000001b3L;
+            }
+            return h;
         }
     }
 

@@ -176,6 +176,102 @@ class RatingJobTest {
                     .map(RatingRepository.Point::gameId).toList());
         }
 
+        /** Twelve games of three players on twelve days of January 2020, from {@code day}. */
+        List<GameRecord> january(int day, int games) {
+            String[] players = {"A", "B", "C"};
+            String[] results = {"1-0", "0-1", "1/2-1/2", "1-0"};
+            List<GameRecord> out = new java.util.ArrayList<>();
+            for (int i = 0; i < games; i++) {
+                out.add(game(i % 5 == 4 ? Variant.HEXEMERGO : Variant.EMERGO, String.format("2020.01.%02d", day + i),
+                        players[i % 3], players[(i + 1) % 3], results[i % 4]));
+            }
+            return out;
+        }
+
+        /** Every rating table, in an order that does not depend on how the rows were written. */
+        List<List<Object>> ratingTables() {
+            List<List<Object>> all = new java.util.ArrayList<>();
+            all.addAll(rows("SELECT r.system, r.variant, r.game_id, r.side, p.name, r.seq, r.games, r.expected, r.score,"
+                    + " r.rating_before, r.deviation_before, r.rating, r.deviation, r.volatility"
+                    + " FROM rating r JOIN player p ON p.id = r.player_id ORDER BY r.variant, r.seq, r.side"));
+            all.addAll(rows("SELECT r.system, r.variant, p.name, r.rank, r.rating, r.games, r.wins, r.draws, r.losses,"
+                    + " r.last_game_id FROM player_rating r JOIN player p ON p.id = r.player_id"
+                    + " ORDER BY r.system, r.variant, r.rank"));
+            all.addAll(rows("SELECT system, variant, games, log_loss FROM rating_quality ORDER BY system, variant"));
+            all.addAll(rows("SELECT variant, seq, digest FROM rating_checkpoint ORDER BY variant, seq"));
+            return all;
+        }
+
+        /** The tables a computation from nothing gives for the games stored now. */
+        List<List<Object>> computedFromNothing() {
+            db.dsl().execute("DELETE FROM rating_checkpoint");
+            db.dsl().execute("DELETE FROM rating");
+            new RatingJob(db, 2).run();
+            return ratingTables();
+        }
+
+        @Test
+        void newGamesAfterTheOldOnesWriteOnlyTheirOwnHistoryAndGiveWhatAComputationFromNothingGives() {
+            store(january(1, 12));
+            RatingJob.Summary first = new RatingJob(db, 2).run();
+            assertEquals(0, first.keptGames());
+            Map<Object, Object> idsBefore = playerIds();
+            store(january(13, 4));
+            RatingJob.Summary second = new RatingJob(db, 2).run();
+            // 10 Emergo games (checkpoints at 2, ..., 10) and 2 HexEmergo ones (checkpoint at 2)
+            assertEquals(12, second.keptGames());
+            List<List<Object>> incremental = ratingTables();
+            assertEquals(idsBefore, playerIds(), "a player keeps his number");
+            assertEquals(computedFromNothing(), incremental);
+        }
+
+        @Test
+        void aGameDatedBeforeTheOthersRatesThemAgainFromTheCheckpointBeforeIt() {
+            store(january(10, 12));
+            new RatingJob(db, 2).run();
+            // after the Emergo games of 10-13 and 15-17 January (14 and 19 are HexEmergo games)
+            store(List.of(game(Variant.EMERGO, "2020.01.17", "C", "A", "0-1")));
+            RatingJob.Summary s = new RatingJob(db, 2).run();
+            // the new game is the 8th Emergo game of the order: games 1-6 and both HexEmergo ones kept
+            assertEquals(8, s.keptGames());
+            List<List<Object>> incremental = ratingTables();
+            assertEquals(computedFromNothing(), incremental);
+        }
+
+        @Test
+        void whatAStoppedComputationLeftIsReplacedUpToItsLastCheckpoint() {
+            store(january(1, 12));
+            new RatingJob(db, 2).run();
+            List<List<Object>> whole = ratingTables();
+            // as a computation killed after its first commits leaves it: no run row, rows of its own beyond the checkpoints
+            db.dsl().execute("DELETE FROM rating_run");
+            db.dsl().execute("DELETE FROM rating WHERE variant = 'Emergo' AND seq > 9");
+            db.dsl().execute("UPDATE rating SET rating = 0 WHERE variant = 'Emergo' AND seq = 9");
+            db.dsl().execute("DELETE FROM rating_checkpoint WHERE variant = 'Emergo' AND seq > 8");
+            assertEquals(10, new RatingJob(db, 2).run().keptGames());
+            assertEquals(whole, ratingTables());
+        }
+
+        @Test
+        void anAliasChangesTheHistoryFromTheFirstGameOfTheNamesItMerges() {
+            store(january(1, 12));
+            store(List.of(game(Variant.EMERGO, "2020.01.20", "D", "A", "1-0"), game(Variant.EMERGO, "2020.01.21", "B", "D", "1-0")));
+            new RatingJob(db, 2).run();
+            PlayerAliases.replace(db, List.of(new PlayerAliases.Alias("D", "A")));
+            RatingJob.Summary s = new RatingJob(db, 2).run();
+            assertEquals(3, s.players(), "A, B and C rated, D merged into A");
+            assertEquals(12, s.keptGames());
+            List<List<Object>> incremental = ratingTables();
+            assertEquals(List.of(), rows("SELECT name FROM player WHERE name = 'D'"));
+            assertEquals(computedFromNothing(), incremental);
+        }
+
+        Map<Object, Object> playerIds() {
+            Map<Object, Object> ids = new LinkedHashMap<>();
+            for (List<Object> r : rows("SELECT name, id FROM player ORDER BY name")) ids.put(r.get(0), r.get(1));
+            return ids;
+        }
+
         @Test
         void anAliasIsRatedAsThePlayerItStandsFor() {
             store(List.of(

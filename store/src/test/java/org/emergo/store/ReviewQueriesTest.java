@@ -65,7 +65,7 @@ class ReviewQueriesTest {
             for (int i = 0; i < ids.size(); i++) games.put(ids.get(i), records.get(i));
             new AnalysisJob(db, 1).run(false, done -> { });
             try (ReviewJob job = new ReviewJob(db, ReviewJob.DEFAULT_LIMIT, 2)) {
-                assertEquals(6, job.run(null, done -> { }).games());
+                assertEquals(2, job.run(null, done -> { }).games());
                 for (long id : ids) reviews.add(new ReviewRepository(db).find(id, job.setting()).orElseThrow());
             }
         }
@@ -157,7 +157,7 @@ class ReviewQueriesTest {
             for (StoredReview r : reviews) {
                 for (StoredReview.Ply p : r.positions()) {
                     if (p.bestMove() != null && p.played() != null && !p.played().equals(p.bestMove())
-                            && p.bestMove().split("x").length - 1 >= 1) {
+                            && p.bestMove().split("x").length - 1 >= 3) {
                         missed.add(new Missed(r, p));
                     }
                 }

@@ -47,7 +47,7 @@ class SchemaTest {
         void migrationsCreateTheTablesViewsAndFlywaysHistory() {
             assertEquals(List.of("ANALYSIS", "ANALYSIS_CHANGE", "ANALYSIS_HISTORY", "CAPTURE_CHANCE", "CAPTURE_LENGTH",
                     "FINDING", "FLYWAY_SCHEMA_HISTORY", "GAME", "GAME_STAGE", "GAME_TAG", "IMPORT_ERROR", "MOVE", "PLAYER",
-                    "PLAYER_ALIAS", "PLAYER_RATING", "POSITION", "POSITION_BOARD", "RATING", "RATING_HISTORY", "RATING_QUALITY",
+                    "PLAYER_ALIAS", "PLAYER_RATING", "POSITION", "POSITION_BOARD", "RATING", "RATING_CHECKPOINT", "RATING_HISTORY", "RATING_QUALITY",
                     "RATING_RUN", "REVIEW", "REVIEW_CURVE", "REVIEW_PLY", "REVIEW_SETTING", "SHADOWPIECE", "SOURCE_FILE", "TALL_COLUMN"),
                     databaseTables().stream().map(t -> upper(t.getName())).sorted().toList());
         }
@@ -102,9 +102,9 @@ class SchemaTest {
             try (Stream<Path> shared = Files.list(sql);
                     Stream<Path> own = Files.list(sql.resolve(db.isPostgres() ? "postgresql" : "h2"))) {
                 return Stream.concat(shared, own).map(f -> f.getFileName().toString())
-                        .filter(name -> name.matches("V\\d+__.*\\.sql"))
-                        .map(name -> name.substring(1, name.indexOf("__")))
-                        .sorted(Comparator.comparingInt(Integer::parseInt))
+                        .filter(name -> name.matches("V\\d+(_\\d+)?__.*\\.sql"))
+                        .map(name -> name.substring(1, name.indexOf("__")).replace('_', '.'))
+                        .sorted(Comparator.comparingDouble(Double::parseDouble))
                         .toList();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
