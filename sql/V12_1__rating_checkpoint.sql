@@ -12,6 +12,9 @@ CREATE TABLE rating_checkpoint (
     CONSTRAINT rating_checkpoint_pk PRIMARY KEY (variant, seq)
 );
 
+-- The history after a checkpoint is deleted by its place in the order.
+CREATE INDEX rating_seq_idx ON rating (variant, seq);
+
 COMMENT ON TABLE rating_checkpoint IS 'every 2,500th game of a variant''s rating order, with a digest of the order up to it: the history before a checkpoint that is computed again alike is kept';
 COMMENT ON COLUMN rating_checkpoint.variant IS 'Emergo or HexEmergo';
 COMMENT ON COLUMN rating_checkpoint.seq IS 'the game''s place in the variant''s rating order (rating.seq)';

@@ -57,12 +57,14 @@ public final class RatingJob {
     public record Summary(int ratedGames, int players, List<Quality> quality, String shownSystem, int keptGames) {}
 
     /**
-     * The indexes of rating, as sql/V9__ratings.sql makes them: dropped while the rows are
-     * written and built once after, which is several times faster than keeping them up row by row.
+     * The indexes of rating, as sql/V9__ratings.sql and V12_1__rating_checkpoint.sql make them:
+     * dropped while all rows are written again and built once after, which is several times
+     * faster than keeping them up row by row.
      */
     static final List<String> INDEXES = List.of(
             "CREATE INDEX IF NOT EXISTS rating_game_idx ON rating (game_id, system)",
-            "CREATE INDEX IF NOT EXISTS rating_player_idx ON rating (player_id, system, variant, seq)");
+            "CREATE INDEX IF NOT EXISTS rating_player_idx ON rating (player_id, system, variant, seq)",
+            "CREATE INDEX IF NOT EXISTS rating_seq_idx ON rating (variant, seq)");
 
     /**
      * Games between two checkpoints of the stored history (rating_checkpoint); on H2 also the
@@ -190,8 +192,9 @@ public final class RatingJob {
                     // all of it written again: faster without the indexes, built once after
                     st.execute("TRUNCATE TABLE rating");
                     st.execute("TRUNCATE TABLE rating_checkpoint");
-                    st.execute("DROP INDEX IF EXISTS rating_game_idx");
-                    st.execute("DROP INDEX IF EXISTS rating_player_idx");
+                    for (String index : List.of("rating_game_idx", "rating_player_idx", "rating_seq_idx")) {
+                        st.execute("DROP INDEX IF EXISTS " + index);
+                    }
                 }
             }
             if (!whole) dropAfter(c, kept);
