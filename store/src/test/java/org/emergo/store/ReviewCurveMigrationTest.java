@@ -8,7 +8,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,12 +31,7 @@ class ReviewCurveMigrationTest {
 
     /** @param user the user Database.open connects as, null when the URL says */
     private static void check(String url, String user) throws SQLException {
-        Flyway.configure(ReviewCurveMigrationTest.class.getClassLoader())
-                .dataSource(url, user, "")
-                .locations("classpath:db/migration", "classpath:db/vendor/" + (url.startsWith("jdbc:postgresql:") ? "postgresql" : "h2"))
-                .target("11")
-                .load()
-                .migrate();
+        OlderSchema.migrate(url, user, "11");
         // plain JDBC: Database.open would migrate
         try (Connection c = DriverManager.getConnection(url, user, ""); Statement st = c.createStatement()) {
             st.executeUpdate("INSERT INTO review_setting (id, setting, engine_version, curve_k, curve_offset, curve_source,"
