@@ -1,5 +1,6 @@
 package org.emergo.store;
 
+import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 
@@ -15,5 +16,15 @@ final class SchemaMigration {
                 .locations("classpath:db/migration", "classpath:db/vendor/" + (postgres ? "postgresql" : "h2"))
                 .load()
                 .migrate();
+        if (postgres) distribute(source);
+    }
+
+    /** On a Citus coordinator, the tables laid out over the workers ({@link CitusLayout}). */
+    private static void distribute(DataSource source) {
+        try {
+            CitusLayout.apply(source);
+        } catch (SQLException e) {
+            throw new StoreException(e.getMessage(), e);
+        }
     }
 }
