@@ -30,11 +30,16 @@ final class CitusLayout {
 
     private CitusLayout() {}
 
-    /** Distributes what is not yet distributed; nothing without the citus extension. */
-    static void apply(DataSource source) throws SQLException {
+    /** Distributes what is not yet distributed; nothing without the citus extension. True on Citus. */
+    static boolean apply(DataSource source) throws SQLException {
         try (Connection c = source.getConnection()) {
-            if (!hasCitus(c)) return;
+            if (!hasCitus(c)) return false;
             Map<String, Boolean> pending = undistributed(c); // table -> has game_id
+            if (pending.isEmpty()) return true;
+            // Citus turns a table that references a new reference table into a "local table in
+            // its metadata", which it cannot distribute afterwards (not with an identity column):
+            // the foreign keys between the tables go first and come back once all are laid out
+            List<String> foreignKeys = dropForeignKeys(c, pending.keySet());
             // reference tables first: a distributed table's foreign keys may point only at those
             List<String> first = new ArrayList<>();
             pending.forEach((t, perGame) -> { if (!perGame && !t.equals("game")) first.add(t); });
@@ -58,7 +63,35 @@ final class CitusLayout {
                 }
                 order = failed;
             }
+            try (Statement st = c.createStatement()) {
+                for (String add : foreignKeys) st.execute(add);
+            }
+            return true;
         }
+    }
+
+    /** Drops the foreign keys of these tables; returns the statements that add them again. */
+    private static List<String> dropForeignKeys(Connection c, Iterable<String> tables) throws SQLException {
+        List<String> adds = new ArrayList<>();
+        List<String> drops = new ArrayList<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT conrelid::regclass::text, quote_ident(conname),"
+                + " pg_get_constraintdef(oid) FROM pg_constraint WHERE contype = 'f' AND conrelid = ?::regclass"
+                + " ORDER BY conname")) {
+            for (String table : tables) {
+                st.setString(1, table);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        drops.add("ALTER TABLE " + rs.getString(1) + " DROP CONSTRAINT " + rs.getString(2));
+                        adds.add("ALTER TABLE " + rs.getString(1) + " ADD CONSTRAINT " + rs.getString(2) + " "
+                                + rs.getString(3));
+                    }
+                }
+            }
+        }
+        try (Statement st = c.createStatement()) {
+            for (String drop : drops) st.execute(drop);
+        }
+        return adds;
     }
 
     /** Whether the database has the citus extension installed. */

@@ -13,6 +13,7 @@ import org.flywaydb.core.api.FlywayException;
 import org.h2.jdbcx.JdbcConnectionPool;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
+import org.jooq.conf.ParamCastMode;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
@@ -135,7 +136,12 @@ public final class Database implements AutoCloseable {
 
     private void migrate() {
         try {
-            SchemaMigration.run(pool, isPostgres());
+            if (SchemaMigration.run(pool, isPostgres())) {
+                // Citus (13.2) cannot pass an INSERT into a reference table on to the workers when
+                // a bind value is cast, as jOOQ casts timestamps: "could not determine data type
+                // of parameter $1". Uncast, PostgreSQL takes the column's type.
+                dsl.settings().setParamCastMode(ParamCastMode.NEVER);
+            }
         } catch (FlywayException e) {
             close();
             throw new StoreException(OutsideProblem.describe(e, where())
