@@ -59,6 +59,7 @@ public final class Database implements AutoCloseable {
     private final DSLContext dsl;
     private ReadOnlyAccess readOnly; // set on opening, after the migration
     private final PostgresSessions sessions; // null on H2
+    private boolean citus; // set on opening, after the migration
 
     private Database(String url, SQLDialect dialect, JdbcConnectionPool pool, PostgresSessions sessions) {
         this.url = url;
@@ -136,7 +137,8 @@ public final class Database implements AutoCloseable {
 
     private void migrate() {
         try {
-            if (SchemaMigration.run(pool, isPostgres())) {
+            citus = SchemaMigration.run(pool, isPostgres());
+            if (citus) {
                 // Citus (13.2) cannot pass an INSERT into a reference table on to the workers when
                 // a bind value is cast, as jOOQ casts timestamps: "could not determine data type
                 // of parameter $1". Uncast, PostgreSQL takes the column's type.
@@ -191,6 +193,11 @@ public final class Database implements AutoCloseable {
     /** The JDBC URL as used, with the settings the store adds. */
     public String url() {
         return url;
+    }
+
+    /** Whether this is a Citus coordinator (PostgreSQL with the citus extension, its tables distributed). */
+    public boolean isCitus() {
+        return citus;
     }
 
     public boolean isPostgres() {
