@@ -3,7 +3,7 @@
 -- games the player has in the database in all.
 -- The games played are counted through the indexes on white and black, for those players only;
 -- written with WITH rather than subqueries per player so that it runs on Citus too
--- (docs/scaling.md), where a subquery per row of another subquery cannot be sent to the workers.
+-- (docs/scaling.md#what-stays-on-one-shard-what-goes-to-all), where a subquery per row of another subquery cannot be sent to the workers.
 WITH missed AS (
     SELECT CASE f.player WHEN 'w' THEN g.white ELSE g.black END AS player,
            COUNT(*) AS missed,

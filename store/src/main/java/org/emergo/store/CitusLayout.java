@@ -22,7 +22,7 @@ import javax.sql.DataSource;
  * opens the database. Flyway's history stays on the coordinator.
  *
  * <p>The same migrations serve H2, PostgreSQL and Citus: none needs a unique index without
- * {@code game_id} on a per-game table (Citus refuses those), see docs/scaling.md.
+ * {@code game_id} on a per-game table (Citus refuses those), see docs/scaling.md#the-unique-index-problem.
  */
 final class CitusLayout {
 
