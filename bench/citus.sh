@@ -91,22 +91,43 @@ echo "  shards per worker: $(psql_on "$port" -c "SELECT string_agg(nodeport || '
 
 # every example query, on both: the same answer, and the time of each
 differ=0
-printf '%-40s %10s %10s\n' "query" "plain s" "citus s"
+printf '%-40s %10s %10s\n' "query (emergo sql, JVM start included)" "plain s" "citus s"
 for q in "$root"/sql/queries/*.sql; do
     name="$(basename "$q" .sql)"
     for which in plain citus; do
-        timed "q.$name" "$which" emergo sql --db "${!which}" --file "$q" --format csv
+        # the review's queries at the setting reviewed here
+        setting=()
+        grep -q '^-- :setting = ' "$q" && setting=(--param "setting=depth=$depth")
+        timed "q.$name" "$which" emergo sql --db "${!which}" --file "$q" --format csv "${setting[@]}"
     done
     same=""
     cmp -s "$work/plain.q.$name.out" "$work/citus.q.$name.out" || { same=" DIFFERS"; differ=1; }
     printf '%-40s %10.2f %10.2f%s\n' "$name" "${took[plain.q.$name]}" "${took[citus.q.$name]}" "$same"
 done
 
+# the queries' own time on the server, without the JVM's start: psql, median of 3, in ms
+psql_ms() { # PORT FILE: the query with its defaults (-- :name = value lines) as psql variables
+    local vars=() line name value
+    while IFS= read -r line; do
+        [[ "$line" =~ ^--\ :([a-z_]+)\ =\ (\'[^\']*\'|[^ ]+) ]] || continue
+        value="${BASH_REMATCH[2]}"
+        [ "${BASH_REMATCH[1]}" = setting ] && value="'depth=$depth'"
+        vars+=(-v "${BASH_REMATCH[1]}=$value")
+    done < "$2"
+    for _ in 1 2 3; do
+        { echo '\timing on'; echo '\o /dev/null'; cat "$2"; } | psql_on "$1" "${vars[@]}" -f - | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -1
+    done | sort -n | sed -n 2p
+}
+printf '\n%-40s %10s %10s\n' "query (server time)" "plain ms" "citus ms"
+for q in "$root"/sql/queries/*.sql; do
+    printf '%-40s %10s %10s\n' "$(basename "$q" .sql)" "$(psql_ms $((port + 3)) "$q")" "$(psql_ms "$port" "$q")"
+done
+
 # the viewer's pages, on both: each answers 200 with the same page
 pages=("/" "/games" "/game/1" "/game/2/10" "/players" "/position" "/stats" "/sql" "/api/games" "/api/games/3"
        "/api/positions" "/api/players")
 for which in plain citus; do
-    emergo serve --db "${!which}" --port $((port + 10)) > "$work/$which.serve.out" 2>&1 &
+    java -jar "$jar" serve --db "${!which}" --port $((port + 10)) > "$work/$which.serve.out" 2>&1 &
     serve_pid=$!
     for _ in $(seq 1 240); do curl -fs -o /dev/null "http://127.0.0.1:$((port + 10))/" && break; sleep 0.5; done
     t0=$(date +%s.%N)
