@@ -100,6 +100,19 @@ final class DatabaseContents {
         }
     }
 
+    /** The rows of per-game tables ({@code game_id} columns), each row named by its game's fingerprint. */
+    static Map<String, List<String>> ofGameTables(String db, List<String> names) {
+        Map<String, List<String>> tables = new LinkedHashMap<>();
+        try (Database database = Database.open(db); Connection c = database.dataSource().getConnection()) {
+            for (String table : names) {
+                tables.put(table, rows(c, "SELECT g.fingerprint, t.* FROM " + table + " t JOIN game g ON g.id = t.game_id"));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return tables;
+    }
+
     static long count(String db, String table) {
         try (Database database = Database.open(db); Connection c = database.dataSource().getConnection();
                 Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {

@@ -35,6 +35,10 @@ public final class AnalysisJob {
     /** Runs of this many games or more build the position hash index at the end instead of row by row. */
     static final int BULK_GAMES = 2000;
 
+    /** The exclusive step of {@code --all} (WorkClaims). */
+    private static final int ALL_STEP = 1;
+
+    private final Database db;
     private final AnalysisRepository repository;
     private final int threads;
     /**
@@ -45,6 +49,7 @@ public final class AnalysisJob {
     private final int writers;
 
     public AnalysisJob(Database db, int threads) {
+        this.db = db;
         this.repository = new AnalysisRepository(db);
         this.threads = Math.max(1, threads);
         this.writers = db.isPostgres() ? 2 : 1;
@@ -105,16 +110,31 @@ public final class AnalysisJob {
     /** Batches are replayed on the workers, a few ahead, and written one after another in id order. */
     private void replayAndSave(ExecutorService workers, ExecutorService writing, boolean all, LongConsumer gamesDone, Tally tally)
             throws SQLException, InterruptedException, ExecutionException {
-        long[] lastId = {0};
-        OrderedBatches.run(workers, threads + 1, () -> {
-            List<AnalysisRepository.PendingGame> batch = repository.pending(lastId[0], BATCH, all);
-            if (!batch.isEmpty()) lastId[0] = batch.get(batch.size() - 1).id();
-            return batch;
-        }, AnalysisJob::analyse, done -> {
-            save(writing, done, all);
-            tally.add(done);
-            gamesDone.accept(tally.games);
-        });
+        try (ClaimedBatches<AnalysisRepository.PendingGame> batches = claimedBatches(all)) {
+            do {
+                OrderedBatches.run(workers, threads + 1, batches::next, AnalysisJob::analyse, done -> {
+                    save(writing, done, all);
+                    batches.stored();
+                    tally.add(done);
+                    gamesDone.accept(tally.games);
+                });
+            } while (!all && batches.anotherPass()); // --all replays every game: one pass
+        }
+    }
+
+    /**
+     * The pending games, claimed in batches so that several processes share them (ClaimedBatches).
+     * {@code --all} runs in one process at a time: every game is pending to it, so two would
+     * each replay every game.
+     */
+    private ClaimedBatches<AnalysisRepository.PendingGame> claimedBatches(boolean all) throws SQLException {
+        WorkClaims claims = WorkClaims.open(db, WorkClaims.analyzeJob());
+        if (all && !claims.tryExclusively(ALL_STEP)) {
+            claims.close();
+            throw new StoreException("another emergo analyze --all is running on this database: let it finish");
+        }
+        return new ClaimedBatches<>(claims, (after, limit) -> repository.pending(after, limit, all),
+                AnalysisRepository.PendingGame::id, BATCH);
     }
 
     /**

@@ -13,6 +13,7 @@ import org.flywaydb.core.api.FlywayException;
 import org.h2.jdbcx.JdbcConnectionPool;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
+import org.jooq.conf.ParamCastMode;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
@@ -58,6 +59,7 @@ public final class Database implements AutoCloseable {
     private final DSLContext dsl;
     private ReadOnlyAccess readOnly; // set on opening, after the migration
     private final PostgresSessions sessions; // null on H2
+    private boolean citus; // set on opening, after the migration
 
     private Database(String url, SQLDialect dialect, JdbcConnectionPool pool, PostgresSessions sessions) {
         this.url = url;
@@ -135,7 +137,13 @@ public final class Database implements AutoCloseable {
 
     private void migrate() {
         try {
-            SchemaMigration.run(pool, isPostgres());
+            citus = SchemaMigration.run(pool, isPostgres());
+            if (citus) {
+                // Citus (13.2) cannot pass an INSERT into a reference table on to the workers when
+                // a bind value is cast, as jOOQ casts timestamps: "could not determine data type
+                // of parameter $1". Uncast, PostgreSQL takes the column's type.
+                dsl.settings().setParamCastMode(ParamCastMode.NEVER);
+            }
         } catch (FlywayException e) {
             close();
             throw new StoreException(OutsideProblem.describe(e, where())
@@ -185,6 +193,11 @@ public final class Database implements AutoCloseable {
     /** The JDBC URL as used, with the settings the store adds. */
     public String url() {
         return url;
+    }
+
+    /** Whether this is a Citus coordinator (PostgreSQL with the citus extension, its tables distributed). */
+    public boolean isCitus() {
+        return citus;
     }
 
     public boolean isPostgres() {

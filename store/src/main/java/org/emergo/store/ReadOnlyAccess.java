@@ -124,6 +124,13 @@ final class ReadOnlyAccess {
                 && !tried(c, "CREATE ROLE " + quoted(role) + " NOLOGIN")) {
             return null;
         }
+        if (CitusLayout.hasCitus(c)
+                && !exists(c, "SELECT 1 FROM pg_roles WHERE rolname = ? AND rolcanlogin", role)) {
+            // Citus runs a query's parts on the workers as the current role: the reader must
+            // log in there. Without a password it can only where the workers trust the coordinator
+            // (or pg_dist_authinfo gives it a way), never from a client with password auth.
+            tried(c, "ALTER ROLE " + quoted(role) + " LOGIN");
+        }
         if (!exists(c, "SELECT 1 WHERE pg_has_role(current_user, ?, 'MEMBER')", role)
                 && !tried(c, "GRANT " + quoted(role) + " TO CURRENT_USER")) {
             return null;

@@ -126,7 +126,9 @@ public final class ReadOnlyQuery {
                 // enforced by the server itself; LOCAL: gone with the transaction
                 st.execute("SET LOCAL statement_timeout = " + timeLimit.toMillis());
             }
-            if (WRAPPABLE.contains(ReadOnlySql.firstWord(query))) {
+            // Citus runs a query on its workers at once anyway, and does not keep the order of a
+            // wrapped query (it is not promised): there the query runs as written
+            if (!db.isCitus() && WRAPPABLE.contains(ReadOnlySql.firstWord(query))) {
                 Long rows = runWhole(c, query, values, maxRows, out);
                 if (rows != null) {
                     return rows;

@@ -76,6 +76,7 @@ public final class ReviewJob implements AutoCloseable {
     public record Summary(String setting, int games, long positions, long nodes, int stopped, int failed,
             int judgedAgain, ReviewRepository.Totals totals, List<String> curves) {}
 
+    private final Database db;
     private final ReviewRepository repository;
     private final ReviewSettings settings;
     private final OwnCurves ownCurves;
@@ -93,6 +94,7 @@ public final class ReviewJob implements AutoCloseable {
 
     /** For tests: the own curve from fewer games, judging again in smaller batches. */
     ReviewJob(Database db, Limit limit, int threads, int ownCurveGames, int judgeAgainBatch) {
+        this.db = db;
         this.repository = new ReviewRepository(db);
         this.settings = new ReviewSettings(db);
         this.ownCurves = new OwnCurves(db);
@@ -131,17 +133,20 @@ public final class ReviewJob implements AutoCloseable {
         int judgedAgain;
         try {
             ReviewSetting s = setting();
-            long[] lastId = {0};
-            OrderedBatches.run(workers, threads + 1, () -> {
-                List<AnalysisRepository.PendingGame> batch = repository.pending(s.id(), lastId[0], BATCH, where);
-                if (!batch.isEmpty()) lastId[0] = batch.get(batch.size() - 1).id();
-                return batch;
-            }, batch -> review(batch, s), done -> {
-                repository.save(done.reviewed(), s);
-                tally.add(done);
-                listener.reviewed(tally.games);
-            });
-            judgedAgain = fitOwnCurves(listener);
+            try (ClaimedBatches<AnalysisRepository.PendingGame> batches = new ClaimedBatches<>(
+                    WorkClaims.open(db, WorkClaims.reviewJob(s.id())),
+                    (after, n) -> repository.pending(s.id(), after, n, where), AnalysisRepository.PendingGame::id, BATCH)) {
+                do {
+                    OrderedBatches.run(workers, threads + 1, batches::next, batch -> review(batch, s), done -> {
+                        repository.save(done.reviewed(), s);
+                        batches.stored();
+                        tally.add(done);
+                        listener.reviewed(tally.games);
+                    });
+                } while (batches.anotherPass());
+                // one process at a time fits the curve and judges again; the next finds it done
+                judgedAgain = batches.exclusively(() -> fitOwnCurves(listener));
+            }
         } catch (SQLException e) {
             throw new StoreException("review stopped: " + e.getMessage(), e);
         } catch (InterruptedException e) {

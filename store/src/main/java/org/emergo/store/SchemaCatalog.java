@@ -9,11 +9,14 @@ import java.sql.DatabaseMetaData;
 import java.sql.JDBCType;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,6 +48,20 @@ public final class SchemaCatalog {
 
     private SchemaCatalog() {}
 
+    /**
+     * The tables and views an extension made in the current schema (Citus's citus_tables,
+     * citus_shards, ... in public): not emergo's, not listed.
+     */
+    private static Set<String> extensionRelations(Connection c) throws SQLException {
+        Set<String> names = new HashSet<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT c.relname FROM pg_class c"
+                + " JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e'"
+                + " WHERE c.relnamespace = current_schema()::regnamespace")) {
+            while (rs.next()) names.add(rs.getString(1));
+        }
+        return names;
+    }
+
     /** Every table and view, sorted by name. */
     public static List<Table> read(Database db) {
         try (Connection c = db.dataSource().getConnection()) {
@@ -52,10 +69,11 @@ public final class SchemaCatalog {
             String schema = db.isPostgres() ? c.getSchema() : "PUBLIC";
             Map<String, String> fallback = null;
             List<Table> tables = new ArrayList<>();
+            Set<String> extensions = db.isPostgres() ? extensionRelations(c) : Set.of();
             try (ResultSet rs = meta.getTables(null, schema, "%", new String[] {"TABLE", "VIEW"})) {
                 while (rs.next()) {
                     String name = rs.getString("TABLE_NAME");
-                    if (name.equalsIgnoreCase(FLYWAY_TABLE)) continue;
+                    if (name.equalsIgnoreCase(FLYWAY_TABLE) || extensions.contains(name)) continue;
                     tables.add(new Table(name.toLowerCase(Locale.ROOT), "VIEW".equals(rs.getString("TABLE_TYPE")),
                             rs.getString("REMARKS"), new ArrayList<>()));
                 }
