@@ -178,6 +178,9 @@ public final class PatternText {
                 break;
         }
         if (v.startsWith("=")) return SquareCondition.exactly(composition(v.substring(1), column + 1));
+        if (!v.matches("[wb]?([0-9]+(\\+|-[0-9]+)?)?p?")) {
+            throw new PatternException(column, "expected empty, occupied, any, w or b, a height, p or =COMPOSITION, found '" + v + "'");
+        }
         int i = 0;
         Side owner = Side.ofLetter(v.charAt(0));
         if (owner != null) i = 1;
