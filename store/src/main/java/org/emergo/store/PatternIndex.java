@@ -1,0 +1,75 @@
+package org.emergo.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Arrays;
+import org.emergo.rules.Variant;
+
+/**
+ * The pattern_game rows of one variant held in memory (sql/h2/V13__pattern_index.sql), in game
+ * order: what a search scans. Loaded once by the viewer and kept while the table is unchanged.
+ */
+final class PatternIndex {
+
+    final Variant variant;
+    final long[] games;
+    final int[] positions;
+    final byte[][] boards;
+    /** What the table looked like when loaded: rows, highest game, total positions. */
+    final Stamp stamp;
+
+    record Stamp(long rows, long maxGame, long positions) {}
+
+    private PatternIndex(Variant variant, long[] games, int[] positions, byte[][] boards, Stamp stamp) {
+        this.variant = variant;
+        this.games = games;
+        this.positions = positions;
+        this.boards = boards;
+        this.stamp = stamp;
+    }
+
+    int size() {
+        return games.length;
+    }
+
+    static Stamp stamp(Connection c, Variant variant) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(
+                "SELECT COUNT(*), COALESCE(MAX(game_id), 0), COALESCE(SUM(CAST(positions AS BIGINT)), 0) FROM pattern_game WHERE variant = ?")) {
+            st.setString(1, variant.tagName());
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return new Stamp(rs.getLong(1), rs.getLong(2), rs.getLong(3));
+            }
+        }
+    }
+
+    static PatternIndex load(Connection c, Variant variant) throws SQLException {
+        Stamp stamp = stamp(c, variant);
+        int n = (int) stamp.rows();
+        long[] games = new long[n];
+        int[] positions = new int[n];
+        byte[][] boards = new byte[n][];
+        int i = 0;
+        try (PreparedStatement st = c.prepareStatement(
+                "SELECT game_id, positions, boards FROM pattern_game WHERE variant = ? ORDER BY game_id")) {
+            st.setString(1, variant.tagName());
+            st.setFetchSize(1000);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next() && i < n) {
+                    games[i] = rs.getLong(1);
+                    positions[i] = rs.getInt(2);
+                    boards[i] = rs.getBytes(3);
+                    i++;
+                }
+            }
+        }
+        if (i < n) {
+            games = Arrays.copyOf(games, i);
+            positions = Arrays.copyOf(positions, i);
+            boards = Arrays.copyOf(boards, i);
+        }
+        return new PatternIndex(variant, games, positions, boards, stamp);
+    }
+}
