@@ -7,12 +7,14 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.router.EndpointNotFound;
 import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.emergo.store.Database;
+import org.emergo.store.PatternSearch;
 import org.emergo.viewer.data.QueryLibrary;
 import org.emergo.viewer.web.ApiHandlers;
 import org.emergo.viewer.web.ErrorPage;
 import org.emergo.viewer.web.GameHandlers;
 import org.emergo.viewer.web.PositionHandlers;
 import org.emergo.viewer.web.ReviewHandlers;
+import org.emergo.viewer.web.SearchHandlers;
 import org.emergo.viewer.web.RatingHandlers;
 import org.emergo.viewer.web.SqlHandlers;
 import org.emergo.viewer.web.StatsHandlers;
@@ -42,6 +44,7 @@ public final class ViewerApp {
     private final HostCheck hosts;
     private final ReviewHandlers reviews;
     private final RatingHandlers ratings;
+    private final SearchHandlers search;
 
     /** The viewer as it answers on 127.0.0.1 (and localhost). */
     public ViewerApp(Database db) {
@@ -58,6 +61,7 @@ public final class ViewerApp {
         this.api = new ApiHandlers(db);
         this.reviews = new ReviewHandlers(db);
         this.ratings = new RatingHandlers(db, templates);
+        this.search = new SearchHandlers(db, templates, new PatternSearch(db));
     }
 
     /** The Javalin app with every route; start it with {@code start(host, port)}. */
@@ -82,6 +86,8 @@ public final class ViewerApp {
             config.routes.get("/player/{name}", games::player);
             config.routes.get("/players", ratings::players);
             config.routes.get("/position", positions::page);
+            config.routes.get("/search", search::page);
+            config.routes.get("/api/search", search::api);
             config.routes.get("/stats", stats::page);
             config.routes.get("/sql", sql::page);
             config.routes.post("/sql", sql::page);
