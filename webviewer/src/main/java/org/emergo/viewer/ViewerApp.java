@@ -54,14 +54,14 @@ public final class ViewerApp {
     /** The viewer as it answers when listening on host (an address or a name; 0.0.0.0 for all). */
     public ViewerApp(Database db, String host) {
         this.hosts = new HostCheck(host);
-        this.games = new GameHandlers(db, templates);
+        this.search = new SearchHandlers(db, templates, new PatternSearch(db));
+        this.games = new GameHandlers(db, templates, search::gameIds);
         this.positions = new PositionHandlers(db, templates);
         this.stats = new StatsHandlers(db, templates);
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
-        this.api = new ApiHandlers(db);
+        this.api = new ApiHandlers(db, search::gameIds);
         this.reviews = new ReviewHandlers(db);
         this.ratings = new RatingHandlers(db, templates);
-        this.search = new SearchHandlers(db, templates, new PatternSearch(db));
     }
 
     /** The Javalin app with every route; start it with {@code start(host, port)}. */
