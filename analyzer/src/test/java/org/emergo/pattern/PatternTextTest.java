@@ -76,6 +76,20 @@ class PatternTextTest {
     }
 
     @Test
+    void everyExampleOfTheDocumentReadsAndIsCanonicalOnceWritten() throws java.io.IOException {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "patterns.md"));
+        String examples = doc.substring(doc.indexOf("### Examples"), doc.indexOf("### Canonical form"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\| `([^`]+)` \\|").matcher(examples);
+        int n = 0;
+        while (m.find()) {
+            Pattern p = PatternText.parse(m.group(1));
+            assertEquals(p, PatternText.parse(p.toString()), m.group(1));
+            n++;
+        }
+        assertEquals(10, n);
+    }
+
+    @Test
     void anEmptyPatternIsAnError() {
         assertEquals(1, assertThrows(PatternException.class, () -> PatternText.parse("   ")).column());
     }
