@@ -20,12 +20,18 @@ public final class PatternSql {
     }
 
     /**
-     * {@code SELECT game_id, ply} of every matching position, by game and ply. A manoeuvre joins
-     * the positions of its two patterns (a correlated EXISTS over the view made PostgreSQL
-     * read the view once per position).
+     * {@code SELECT game_id, ply} of every matching position, by game and ply. A manoeuvre is
+     * written as each database plans it well: H2 as a correlated EXISTS (a join of the two
+     * patterns' positions took minutes), PostgreSQL as that join (the EXISTS read the view
+     * once per position).
      */
-    public static String positions(Pattern p) {
-        if (p.then() == null) return one(p) + " ORDER BY game_id, ply";
+    public static String positions(Pattern p, boolean postgres) {
+        if (p.then() == null) return one(p) + " ORDER BY p.game_id, p.ply";
+        if (!postgres) {
+            return one(p) + " AND EXISTS (SELECT 1 FROM position q JOIN position_board qb ON qb.game_id = q.game_id"
+                    + " AND qb.ply = q.ply WHERE q.game_id = p.game_id AND q.ply > p.ply AND q.ply <= p.ply + " + p.within()
+                    + conditions(p.then(), "q", "qb") + ") ORDER BY p.game_id, p.ply";
+        }
         return "SELECT DISTINCT a.game_id, a.ply FROM (" + one(p) + ") a JOIN (" + one(p.then()) + ") b"
                 + " ON b.game_id = a.game_id AND b.ply > a.ply AND b.ply <= a.ply + " + p.within()
                 + " ORDER BY a.game_id, a.ply";

@@ -94,7 +94,7 @@ class PatternSearchTest {
         /** The SQL answer as the search reports it: per game the first matching ply and the count. */
         List<PatternSearch.Hit> oracle(Pattern p) {
             Map<Long, int[]> games = new LinkedHashMap<>();
-            for (List<Object> r : rows(PatternSql.positions(p))) {
+            for (List<Object> r : rows(PatternSql.positions(p, db.isPostgres()))) {
                 long game = ((Number) r.get(0)).longValue();
                 int ply = ((Number) r.get(1)).intValue();
                 games.computeIfAbsent(game, g -> new int[] {ply, 0})[1]++;
