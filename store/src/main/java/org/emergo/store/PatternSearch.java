@@ -1,8 +1,6 @@
 package org.emergo.store;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -51,7 +49,7 @@ public final class PatternSearch {
     public Result find(Pattern pattern) {
         try (Connection c = db.dataSource().getConnection()) {
             PatternIndex index = index(c, pattern.variant());
-            return new Result(pattern, 0, 0, List.of(), unindexed(c)).with(scan(index, pattern));
+            return new Result(pattern, 0, 0, List.of(), index.unindexed).with(scan(index, pattern));
         } catch (SQLException e) {
             throw new StoreException("cannot search positions: " + e.getMessage(), e);
         }
@@ -59,7 +57,7 @@ public final class PatternSearch {
 
     private synchronized PatternIndex index(Connection c, Variant variant) throws SQLException {
         PatternIndex index = loaded.get(variant);
-        if (index == null || !index.stamp.equals(PatternIndex.stamp(c, variant))) {
+        if (index == null || !index.stamp.equals(PatternIndex.stamp(c))) {
             index = PatternIndex.load(c, variant);
             loaded.put(variant, index);
         }
@@ -76,14 +74,5 @@ public final class PatternSearch {
         List<Hit> hits = new ArrayList<>();
         for (Hit h : found) if (h != null) hits.add(h);
         return hits;
-    }
-
-    private static long unindexed(Connection c) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT (SELECT COUNT(*) FROM analysis a WHERE EXISTS "
-                + "(SELECT 1 FROM position p WHERE p.game_id = a.game_id AND p.ply = 0)) - (SELECT COUNT(*) FROM pattern_game)");
-                ResultSet rs = st.executeQuery()) {
-            rs.next();
-            return Math.max(0, rs.getLong(1));
-        }
     }
 }
