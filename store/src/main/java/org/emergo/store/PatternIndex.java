@@ -81,8 +81,10 @@ final class PatternIndex {
     }
 
     private static long unindexed(Connection c) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT (SELECT COUNT(*) FROM analysis a WHERE EXISTS "
-                + "(SELECT 1 FROM position p WHERE p.game_id = a.game_id AND p.ply = 0)) - (SELECT COUNT(*) FROM pattern_game)");
+        // every analysed game has positions (and so a row) but one whose replay failed (AnalysedGame.failed);
+        // looking each game's start position up took 5 s at 100,000 games
+        try (PreparedStatement st = c.prepareStatement("SELECT (SELECT COUNT(*) FROM analysis WHERE termination <> 'replay error')"
+                + " - (SELECT COUNT(*) FROM pattern_game)");
                 ResultSet rs = st.executeQuery()) {
             rs.next();
             return Math.max(0, rs.getLong(1));
