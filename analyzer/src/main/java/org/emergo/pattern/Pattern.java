@@ -5,7 +5,7 @@ import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 
 /**
- * A question about positions (docs/patterns.md): conditions on squares, side to move, men in
+ * A question about positions (docs/patterns.md#the-text-form): conditions on squares, side to move, men in
  * hand and the move played from the position; optionally a second pattern that must match
  * within {@code within} plies after it in the same game.
  *

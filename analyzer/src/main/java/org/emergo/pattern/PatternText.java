@@ -9,7 +9,7 @@ import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 
 /**
- * The text form of a pattern (docs/patterns.md): words separated by spaces, such as
+ * The text form of a pattern (docs/patterns.md#the-text-form): words separated by spaces, such as
  * {@code turn:w e5:w4+ d4:empty capture:2+ then:6 e5:b}. {@link #format} writes the canonical
  * form, which {@link #parse} reads back to an equal pattern.
  */

@@ -4,7 +4,7 @@ import org.emergo.rules.Column;
 import org.emergo.rules.Side;
 
 /**
- * What a pattern asks of one square (docs/patterns.md). {@code ANY} asks nothing; {@code EMPTY}
+ * What a pattern asks of one square (docs/patterns.md#the-text-form). {@code ANY} asks nothing; {@code EMPTY}
  * a vacant square; {@code EXACT} a column of exactly {@code composition}; {@code COLUMN} a column
  * with, where set, this commander ({@code owner}), a height in {@code height}, and prisoners.
  */
@@ -45,7 +45,7 @@ public record SquareCondition(Kind kind, Side owner, Range height, boolean priso
         }
     }
 
-    /** The text after {@code square:} (docs/patterns.md). */
+    /** The text after {@code square:} (docs/patterns.md#the-text-form). */
     @Override
     public String toString() {
         switch (kind) {

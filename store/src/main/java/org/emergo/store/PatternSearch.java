@@ -12,7 +12,7 @@ import org.emergo.pattern.PatternScan;
 import org.emergo.rules.Variant;
 
 /**
- * Answers a pattern (docs/patterns.md) from the pattern index: the games' encoded positions
+ * Answers a pattern (docs/patterns.md#the-text-form) from the pattern index: the games' encoded positions
  * are held in memory and scanned on every core. The index is read again when analyze changed it.
  */
 public final class PatternSearch {

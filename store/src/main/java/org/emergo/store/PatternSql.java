@@ -11,7 +11,7 @@ import org.emergo.rules.Side;
 /**
  * A pattern as plain SQL over {@code position}, {@code position_board}, {@code finding} and
  * {@code game}: the same question the index answers, asked the slow way. The tests use it as
- * the oracle; docs/patterns.md shows it to users who want to extend a question.
+ * the oracle; docs/patterns.md#the-text-form shows it to users who want to extend a question.
  * Heights above 26 are read from position_board, which shows every taller column as 27.
  */
 public final class PatternSql {

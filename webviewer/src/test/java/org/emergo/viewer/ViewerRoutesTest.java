@@ -315,7 +315,7 @@ class ViewerRoutesTest {
             });
         }
 
-        // ---- the pattern search (docs/patterns.md) ----
+        // ---- the pattern search (docs/patterns.md#the-text-form) ----
 
         @Test
         void theSearchPageCountsTheMatchesAndLinksEachGameAtItsFirstMatchingPly() {

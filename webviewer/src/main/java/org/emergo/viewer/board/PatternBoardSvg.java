@@ -8,7 +8,7 @@ import org.emergo.rules.Board;
 import org.emergo.rules.Side;
 
 /**
- * The pattern search's board editor (docs/patterns.md): every square drawn with its condition,
+ * The pattern search's board editor (docs/patterns.md#the-text-form): every square drawn with its condition,
  * and a link that cycles it (any, empty, White's, Black's, occupied, with prisoners). The
  * links are plain URLs made by the server, so the editor works without script.
  */

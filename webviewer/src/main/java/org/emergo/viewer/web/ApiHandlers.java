@@ -27,7 +27,7 @@ public final class ApiHandlers {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Database db;
-    /** The games a pattern matches (docs/patterns.md), for the list's {@code pattern} filter. */
+    /** The games a pattern matches (docs/patterns.md#the-text-form), for the list's {@code pattern} filter. */
     private final Function<String, List<Long>> patternGames;
 
     public ApiHandlers(Database db, Function<String, List<Long>> patternGames) {

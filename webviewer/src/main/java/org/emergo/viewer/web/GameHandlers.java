@@ -18,7 +18,7 @@ import org.emergo.viewer.data.PlayerSummary;
 public final class GameHandlers {
 
     private final Database db;
-    /** The games a pattern matches (docs/patterns.md), for the list's {@code pattern} filter. */
+    /** The games a pattern matches (docs/patterns.md#the-text-form), for the list's {@code pattern} filter. */
     private final Function<String, List<Long>> patternGames;
     private final Templates templates;
 

@@ -9,7 +9,7 @@ import org.emergo.viewer.data.PatternEditing;
 import org.emergo.viewer.data.Urls;
 
 /**
- * The pattern search page (docs/patterns.md): the board editor, the pattern's text, the counts
+ * The pattern search page (docs/patterns.md#the-text-form): the board editor, the pattern's text, the counts
  * and a page of the matching games. {@code error} is a malformed pattern's message, with
  * {@code text} as typed; then there is no result.
  */
