@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
             ReviewCommand.class,
             RatingsCommand.class,
             SqlCommand.class,
+            FindCommand.class,
             ExportCommand.class,
             ServeCommand.class,
             DemoCommand.class,

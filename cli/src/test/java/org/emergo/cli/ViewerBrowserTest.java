@@ -163,6 +163,25 @@ class ViewerBrowserTest {
     }
 
     @Test
+    void theBoardEditorCyclesASquaresConditionByItsLinksWithoutScript() {
+        driver.quit();
+        driver = browser(false);
+        driver.get(url("/search"));
+        driver.findElement(By.cssSelector("a.pattern-square[data-square='e5']")).click();
+        assertTrue(driver.getCurrentUrl().endsWith("/search?pattern=e5%3Aempty"), driver.getCurrentUrl());
+        assertEquals("e5:empty", driver.findElement(By.id("pattern")).getAttribute("value"));
+        driver.findElement(By.cssSelector("a.pattern-square[data-square='e5']")).click();
+        assertEquals("e5:w", driver.findElement(By.id("pattern")).getAttribute("value"));
+        assertTrue(driver.findElement(By.id("search-count")).getText().matches("(?s)\\d+ positions? in \\d+ games? match e5:w\\..*"),
+                driver.findElement(By.id("search-count")).getText());
+        WebElement field = driver.findElement(By.id("pattern"));
+        field.clear();
+        field.sendKeys("e5:w4+ z9:b\n");
+        assertTrue(driver.findElement(By.id("pattern-error")).getText().startsWith("pattern: column 8: unknown word 'z9:b'"),
+                driver.findElement(By.id("pattern-error")).getText());
+    }
+
+    @Test
     void theKeyboardStepsThroughAGameAndTheBoardAndTheHighlightedMoveFollow() throws IOException {
         driver.get(url("/game/" + game));
         waitForPly(0);

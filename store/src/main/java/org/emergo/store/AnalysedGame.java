@@ -4,8 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
+import org.emergo.pattern.GameBoards;
 import org.emergo.replay.Analysis;
 import org.emergo.replay.Finding;
 import org.emergo.replay.Shadowpiece;
@@ -15,10 +18,11 @@ import org.emergo.rules.Variant;
  * A game's analysis in the shape of its rows, made on a replay thread.
  *
  * @param error why the replay failed (an engine defect), or null
+ * @param patternBoards the positions encoded for pattern search ({@link GameBoards}), empty when none
  */
 public record AnalysedGame(long gameId, Variant variant, String resultByRule, String termination, Integer endPly, Integer stoppedAtPly,
         int pliesReplayed, List<PositionRow> positions, List<Finding> findings, List<Shadowpiece> shadowpieces,
-        String findingsDigest, GameFigures figures, String error) {
+        String findingsDigest, GameFigures figures, String error, byte[] patternBoards) {
 
     static AnalysedGame of(long gameId, Variant variant, Analysis a) {
         List<PositionRow> rows = new ArrayList<>(a.positions().size());
@@ -30,13 +34,19 @@ public record AnalysedGame(long gameId, Variant variant, String resultByRule, St
         }
         return new AnalysedGame(gameId, variant, a.resultByRule(), a.termination().description(),
                 a.endPly() < 0 ? null : a.endPly(), a.stoppedAtPly() < 0 ? null : a.stoppedAtPly(),
-                a.pliesReplayed(), rows, a.findings(), a.shadowpieces(), digest(a.findings()), GameFigures.of(a, rows), null);
+                a.pliesReplayed(), rows, a.findings(), a.shadowpieces(), digest(a.findings()), GameFigures.of(a, rows), null, patternBoards(a));
     }
 
     /** A game whose replay threw: kept as an analysis row so the run goes on and the user sees it. */
     static AnalysedGame failed(long gameId, Variant variant, Exception e) {
         return new AnalysedGame(gameId, variant, "*", "replay error", null, 0, 0, List.of(), List.of(), List.of(),
-                digest(List.of()), GameFigures.NONE, e.toString());
+                digest(List.of()), GameFigures.NONE, e.toString(), new byte[0]);
+    }
+
+    private static byte[] patternBoards(Analysis a) {
+        Set<Integer> findingPlies = new HashSet<>();
+        for (Finding f : a.findings()) findingPlies.add(f.ply());
+        return GameBoards.encode(a.positions(), a.moves(), findingPlies);
     }
 
     /** SHA-256 of what identifies the findings (ply, code, move, expected), for comparing engine versions. */

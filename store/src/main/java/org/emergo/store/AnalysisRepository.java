@@ -113,6 +113,7 @@ public final class AnalysisRepository {
                     insertFindings(c, dialect, part);
                     insertShadowpieces(c, dialect, part);
                     insertFigures(c, dialect, part);
+                    PatternIndexWriter.insert(c, part);
                     insertAnalyses(c, dialect, part, engineVersion, now);
                     c.commit();
                 }
@@ -200,7 +201,7 @@ public final class AnalysisRepository {
     }
 
     private static final List<String> DERIVED_TABLES = List.of("position", "finding", "shadowpiece", "capture_length",
-            "tall_column", "capture_chance", "game_stage", "analysis");
+            "tall_column", "capture_chance", "game_stage", "pattern_game", "analysis");
 
     private static void deleteOld(Connection c, SQLDialect dialect, List<AnalysedGame> games, String engineVersion)
             throws SQLException {

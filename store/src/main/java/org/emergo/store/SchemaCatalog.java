@@ -111,6 +111,8 @@ public final class SchemaCatalog {
         } catch (IllegalArgumentException e) {
             return rs.getString("TYPE_NAME").toUpperCase(Locale.ROOT);
         }
+        // bytes: PostgreSQL's BYTEA says BINARY, H2's VARBINARY says VARBINARY
+        if (type == JDBCType.BINARY || type == JDBCType.LONGVARBINARY) return JDBCType.VARBINARY.getName();
         String name = type.getName();
         if (type == JDBCType.VARCHAR || type == JDBCType.CHAR) {
             int size = rs.getInt("COLUMN_SIZE");

@@ -52,6 +52,7 @@ abstract class DatabaseTestCase {
         db.dsl().execute("DELETE FROM review_ply");
         db.dsl().execute("DELETE FROM tall_column");
         db.dsl().execute("DELETE FROM game_stage");
+        db.dsl().execute("DELETE FROM pattern_game");
         db.dsl().deleteFrom(GAME_TAG).execute();
         db.dsl().deleteFrom(GAME).execute();
         db.dsl().deleteFrom(IMPORT_ERROR).execute();

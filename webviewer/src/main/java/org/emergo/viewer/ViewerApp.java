@@ -7,12 +7,14 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.router.EndpointNotFound;
 import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.emergo.store.Database;
+import org.emergo.store.PatternSearch;
 import org.emergo.viewer.data.QueryLibrary;
 import org.emergo.viewer.web.ApiHandlers;
 import org.emergo.viewer.web.ErrorPage;
 import org.emergo.viewer.web.GameHandlers;
 import org.emergo.viewer.web.PositionHandlers;
 import org.emergo.viewer.web.ReviewHandlers;
+import org.emergo.viewer.web.SearchHandlers;
 import org.emergo.viewer.web.RatingHandlers;
 import org.emergo.viewer.web.SqlHandlers;
 import org.emergo.viewer.web.StatsHandlers;
@@ -42,6 +44,7 @@ public final class ViewerApp {
     private final HostCheck hosts;
     private final ReviewHandlers reviews;
     private final RatingHandlers ratings;
+    private final SearchHandlers search;
 
     /** The viewer as it answers on 127.0.0.1 (and localhost). */
     public ViewerApp(Database db) {
@@ -51,11 +54,12 @@ public final class ViewerApp {
     /** The viewer as it answers when listening on host (an address or a name; 0.0.0.0 for all). */
     public ViewerApp(Database db, String host) {
         this.hosts = new HostCheck(host);
-        this.games = new GameHandlers(db, templates);
+        this.search = new SearchHandlers(db, templates, new PatternSearch(db));
+        this.games = new GameHandlers(db, templates, search::gameIds);
         this.positions = new PositionHandlers(db, templates);
         this.stats = new StatsHandlers(db, templates);
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
-        this.api = new ApiHandlers(db);
+        this.api = new ApiHandlers(db, search::gameIds);
         this.reviews = new ReviewHandlers(db);
         this.ratings = new RatingHandlers(db, templates);
     }
@@ -82,6 +86,8 @@ public final class ViewerApp {
             config.routes.get("/player/{name}", games::player);
             config.routes.get("/players", ratings::players);
             config.routes.get("/position", positions::page);
+            config.routes.get("/search", search::page);
+            config.routes.get("/api/search", search::api);
             config.routes.get("/stats", stats::page);
             config.routes.get("/sql", sql::page);
             config.routes.post("/sql", sql::page);

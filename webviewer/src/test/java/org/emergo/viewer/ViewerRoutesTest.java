@@ -315,6 +315,56 @@ class ViewerRoutesTest {
             });
         }
 
+        // ---- the pattern search (docs/patterns.md#the-text-form) ----
+
+        @Test
+        void theSearchPageCountsTheMatchesAndLinksEachGameAtItsFirstMatchingPly() {
+            withApp((client, port) -> {
+                Response r = client.get("/search?pattern=" + enc("F4:=W4  turn:w"));
+                assertEquals(200, r.code());
+                String body = r.body().string();
+                assertTrue(body.contains("value=\"turn:w f4:=w4\""), "the field holds the canonical form");
+                assertTrue(body.matches("(?s).*<strong>\\d+</strong> positions? in <strong>\\d+</strong> games? match.*"), body);
+                assertTrue(body.contains("href=\"/game/" + workedExample + "/0\">ply 0</a>"), body);
+                assertTrue(body.contains("href=\"/games?pattern=turn%3Aw+f4%3A%3Dw4\""), "the games list of the answer");
+                // the board editor: f4's link cycles its condition on to any, e5's from any to empty
+                assertTrue(body.contains("href=\"/search?pattern=turn%3Aw\" class=\"pattern-square\" data-square=\"f4\""), body);
+                assertTrue(body.contains("href=\"/search?pattern=turn%3Aw+e5%3Aempty+f4%3A%3Dw4\" class=\"pattern-square\" data-square=\"e5\""), body);
+            });
+        }
+
+        @Test
+        void theSearchApiAnswersWithCountsAndHitsAndAMalformedPatternIsA400SayingWhere() throws Exception {
+            withApp((client, port) -> {
+                JsonNode j = json(client.get("/api/search?pattern=" + enc("f4:=w4")));
+                assertEquals("f4:=w4", j.get("pattern").asText());
+                assertTrue(j.get("games").asInt() >= 1);
+                assertEquals(j.get("games").asInt(), j.get("hits").size());
+                assertEquals("/game/" + workedExample + "/0", j.get("hits").get(0).get("url").asText());
+                Response bad = client.get("/api/search?pattern=" + enc("f4:=w4 q9:w"));
+                assertEquals(400, bad.code());
+                assertTrue(json(bad).get("error").asText().startsWith("pattern: column 8: unknown word 'q9:w'"));
+                Response page = client.get("/search?pattern=" + enc("e5:<script>"));
+                assertEquals(400, page.code());
+                String body = page.body().string();
+                assertTrue(body.contains("value=\"e5:&lt;script>\""), "the text is kept, escaped");
+                assertTrue(body.contains("column 4: expected empty, occupied"), body);
+                assertFalse(body.contains("<script>"));
+            });
+        }
+
+        @Test
+        void theGamesListNarrowedByAPatternShowsItsGames() {
+            withApp((client, port) -> {
+                String body = client.get("/games?pattern=" + enc("f4:=w4 turn:w")).body().string();
+                assertTrue(body.contains("href=\"/game/" + workedExample + "\""), body);
+                assertFalse(body.contains("href=\"/game/" + hostile + "\""), body);
+                assertEquals(400, client.get("/games?pattern=" + enc("e5:zz")).code());
+                String none = client.get("/games?pattern=" + enc("e5:w24")).body().string();
+                assertTrue(none.contains("<strong>0</strong> games match"), none);
+            });
+        }
+
         /** Every address on every kind of page is the viewer's own: a path, a fragment, or an SVG namespace. */
         @Test
         void nothingOnAnyPageIsFetchedFromOrLinkedToElsewhere() {
@@ -322,7 +372,8 @@ class ViewerRoutesTest {
                 List<String> pages = List.of("/", "/games?player=" + enc("van Zon, Ed"), "/game/" + workedExample,
                         "/game/" + missedMajority + "/2", "/position?epn=" + enc(ViewerFixture.EXAMPLE), "/position?variant=HexEmergo",
                         "/player/" + enc("Freeling, Christian").replace("+", "%20"), "/stats", "/sql",
-                        "/sql?example=04_findings_by_player.sql", "/nowhere", "/game/abc", "/static/viewer.css");
+                        "/sql?example=04_findings_by_player.sql", "/nowhere", "/game/abc", "/static/viewer.css",
+                        "/search?pattern=" + enc("f4:=w4 then:2 e4:w"), "/search?pattern=hexemergo", "/search?pattern=" + enc("e5:<x>"));
                 int addresses = 0;
                 for (String path : pages) {
                     String body = client.get(path).body().string();

@@ -29,6 +29,7 @@ public record GameFilter(
         Integer minPlies,
         Integer maxPlies,
         String text,
+        String pattern,
         String sort,
         boolean descending,
         int page) {
@@ -44,7 +45,7 @@ public record GameFilter(
     private static final Pattern DATE = Pattern.compile("\\d{4}([.-]\\d{2}([.-]\\d{2})?)?");
 
     public static final GameFilter ALL = new GameFilter(null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, "id", true, 1);
+            null, null, null, null, "id", true, 1);
 
     /** Reads the filters from query parameters; a bad value is a 400 saying which and why. */
     public static GameFilter parse(Function<String, String> param) {
@@ -73,6 +74,7 @@ public record GameFilter(
                 number(param, "minply"),
                 number(param, "maxply"),
                 blankToNull(param.apply("q")),
+                blankToNull(param.apply("pattern")),
                 sort == null ? "id" : sort,
                 dir == null ? sort == null : dir.equals("desc"),
                 page == null ? 1 : page);
@@ -81,14 +83,14 @@ public record GameFilter(
     /** The same filters on another page. */
     public GameFilter withPage(int newPage) {
         return new GameFilter(player, white, black, event, result, resultByRule, variant, dateFrom, dateTo, hasFindings,
-                code, minPlies, maxPlies, text, sort, descending, newPage);
+                code, minPlies, maxPlies, text, pattern, sort, descending, newPage);
     }
 
     /** The same filters sorted by a column: a second click on the same column turns the order round. */
     public GameFilter sortedBy(String column) {
         boolean desc = column.equals(sort) ? !descending : column.equals("id") || column.equals("findings") || column.equals("plies");
         return new GameFilter(player, white, black, event, result, resultByRule, variant, dateFrom, dateTo, hasFindings,
-                code, minPlies, maxPlies, text, column, desc, 1);
+                code, minPlies, maxPlies, text, pattern, column, desc, 1);
     }
 
     /** The URL parameters of these filters (defaults left out), in a stable order. */
@@ -108,6 +110,7 @@ public record GameFilter(
         put(p, "minply", minPlies == null ? null : minPlies.toString());
         put(p, "maxply", maxPlies == null ? null : maxPlies.toString());
         put(p, "q", text);
+        put(p, "pattern", pattern);
         if (!sort.equals("id") || !descending) {
             put(p, "sort", sort);
             put(p, "dir", descending ? "desc" : "asc");
@@ -125,7 +128,7 @@ public record GameFilter(
     public boolean narrows() {
         return player != null || white != null || black != null || event != null || result != null
                 || resultByRule != null || variant != null || dateFrom != null || dateTo != null || hasFindings != null
-                || code != null || minPlies != null || maxPlies != null || text != null;
+                || code != null || minPlies != null || maxPlies != null || text != null || pattern != null;
     }
 
     private static void put(Map<String, String> p, String name, String value) {

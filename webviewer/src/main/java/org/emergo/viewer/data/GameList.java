@@ -4,6 +4,7 @@ import static org.emergo.store.jooq.Tables.ANALYSIS;
 import static org.emergo.store.jooq.Tables.FINDING;
 import static org.emergo.store.jooq.Tables.GAME;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +47,18 @@ public final class GameList {
     }
 
     public Page find(GameFilter filter, int pageSize) {
+        return find(filter, pageSize, null);
+    }
+
+    /**
+     * The list narrowed to the games of a pattern search ({@code only}, null for no such filter):
+     * they go to SQL as a list of ids.
+     */
+    public Page find(GameFilter filter, int pageSize, Collection<Long> only) {
+        if (only != null) {
+            if (only.isEmpty()) return new Page(0, List.of());
+            return findInSql(filter, IndexedGames.of(dsl, filter), pageSize, only);
+        }
         Optional<IndexedGames> indexed = IndexedGames.of(dsl, filter);
         if (indexed.isPresent() && indexed.get().isEmpty()) return new Page(0, List.of());
         if (indexed.isPresent() && indexed.get().listsAlone(filter)) {
@@ -53,7 +66,7 @@ public final class GameList {
             int from = Math.min((filter.page() - 1) * pageSize, ids.size());
             return new Page(ids.size(), rows(ids.subList(from, Math.min(from + pageSize, ids.size()))));
         }
-        return findInSql(filter, indexed, pageSize);
+        return findInSql(filter, indexed, pageSize, null);
     }
 
     /**
@@ -61,7 +74,7 @@ public final class GameList {
      * as a list of ids; many (100,000 ids took 0.8 s to send and parse) as the conditions they
      * stand for, which the database answers with its own indexes.
      */
-    private Page findInSql(GameFilter filter, Optional<IndexedGames> indexed, int pageSize) {
+    private Page findInSql(GameFilter filter, Optional<IndexedGames> indexed, int pageSize, Collection<Long> only) {
         Table<?> from = GAME.leftJoin(ANALYSIS).on(ANALYSIS.GAME_ID.eq(GAME.ID));
         boolean listed = indexed.isPresent() && indexed.get().size() <= listedIds;
         Condition where = condition(filter, dsl.dialect());
@@ -70,8 +83,9 @@ public final class GameList {
         } else if (indexed.isPresent()) {
             where = where.and(indexedCondition(filter));
         }
+        if (only != null) where = where.and(GAME.ID.in(only.stream().map(DSL::inline).toList()));
         int total;
-        if (indexed.isPresent() && !filtersRows(filter)) {
+        if (only == null && indexed.isPresent() && !filtersRows(filter)) {
             total = indexed.get().size(); // only the order needs the rows
         } else if (filter.resultByRule() == null && (listed || filter.hasFindings() == null)) {
             // without a condition on the analysis the join adds no row: H2 counts a bare table at once

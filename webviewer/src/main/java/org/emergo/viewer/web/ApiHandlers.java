@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.emergo.rules.Position;
 import org.emergo.store.Database;
 import org.emergo.store.ReviewRepository;
@@ -26,14 +27,18 @@ public final class ApiHandlers {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Database db;
+    /** The games a pattern matches (docs/patterns.md#the-text-form), for the list's {@code pattern} filter. */
+    private final Function<String, List<Long>> patternGames;
 
-    public ApiHandlers(Database db) {
+    public ApiHandlers(Database db, Function<String, List<Long>> patternGames) {
         this.db = db;
+        this.patternGames = patternGames;
     }
 
     public void games(Context ctx) {
         GameFilter filter = GameFilter.parse(ctx::queryParam);
-        GameList.Page page = new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE);
+        GameList.Page page = new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE,
+                filter.pattern() == null ? null : patternGames.apply(filter.pattern()));
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("total", page.total());
         body.put("page", filter.page());

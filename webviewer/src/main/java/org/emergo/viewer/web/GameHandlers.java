@@ -3,6 +3,8 @@ package org.emergo.viewer.web;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
+import java.util.List;
+import java.util.function.Function;
 import org.emergo.store.Database;
 import org.emergo.store.RatingRepository;
 import org.emergo.store.ReviewFigures;
@@ -16,16 +18,20 @@ import org.emergo.viewer.data.PlayerSummary;
 public final class GameHandlers {
 
     private final Database db;
+    /** The games a pattern matches (docs/patterns.md#the-text-form), for the list's {@code pattern} filter. */
+    private final Function<String, List<Long>> patternGames;
     private final Templates templates;
 
-    public GameHandlers(Database db, Templates templates) {
+    public GameHandlers(Database db, Templates templates, Function<String, List<Long>> patternGames) {
         this.db = db;
         this.templates = templates;
+        this.patternGames = patternGames;
     }
 
     public void list(Context ctx) {
         GameFilter filter = GameFilter.parse(ctx::queryParam);
-        GameList.Page page = new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE);
+        GameList.Page page = new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE,
+                filter.pattern() == null ? null : patternGames.apply(filter.pattern()));
         ctx.html(templates.render("games.jte", GamesPage.of(filter, page)));
     }
 

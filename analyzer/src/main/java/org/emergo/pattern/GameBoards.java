@@ -1,0 +1,110 @@
+package org.emergo.pattern;
+
+import java.util.List;
+import java.util.Set;
+import org.emergo.rules.Column;
+import org.emergo.rules.Move;
+import org.emergo.rules.Position;
+import org.emergo.rules.Side;
+
+/**
+ * Every position of one game in a few bytes a ply, for pattern search (sql/h2/V13): each ply
+ * stores only the squares that changed since the ply before: about 9 bytes a ply (self-play games),
+ * where the position string alone takes 74. {@link PatternScan} replays it square by square.
+ *
+ * <p>Per ply: a flags byte ({@link #BLACK_TO_MOVE}, {@link #ENTRY}, {@link #FINDING},
+ * {@link #MOVED}, {@link #HANDS}); if HANDS, White's and Black's men in hand (varints); if
+ * MOVED, the men the move took (varint); then the number of changed squares and, for each,
+ * its index on the variant's board (a byte), its jailers (zigzag varint, + White, - Black, 0
+ * vacant) and prisoners (varint). Ply 0 changes from the empty board and hands of 0.
+ */
+public final class GameBoards {
+
+    static final int BLACK_TO_MOVE = 1;
+    static final int ENTRY = 2;
+    static final int FINDING = 4;
+    static final int MOVED = 8;
+    static final int HANDS = 16;
+
+    private GameBoards() {
+    }
+
+    /**
+     * Encodes a game's positions, {@code moves.get(ply)} being the move played from position
+     * {@code ply} and {@code findingPlies} the plies of findings (ply n: the move leading to position n).
+     */
+    public static byte[] encode(List<Position> positions, List<Move> moves, Set<Integer> findingPlies) {
+        Bytes out = new Bytes(positions.size() * 12);
+        int size = positions.isEmpty() ? 0 : positions.get(0).board().size();
+        int[] jailers = new int[size];
+        int[] prisoners = new int[size];
+        int white = 0;
+        int black = 0;
+        int[] changed = new int[size];
+        for (int ply = 0; ply < positions.size(); ply++) {
+            Position p = positions.get(ply);
+            Move move = ply < moves.size() ? moves.get(ply) : null;
+            int w = p.inHand(Side.WHITE);
+            int b = p.inHand(Side.BLACK);
+            int flags = (p.sideToMove() == Side.BLACK ? BLACK_TO_MOVE : 0)
+                    | (move != null && move.kind() == Move.Kind.ENTER ? ENTRY : 0)
+                    | (findingPlies.contains(ply + 1) ? FINDING : 0)
+                    | (move != null ? MOVED : 0)
+                    | (w != white || b != black ? HANDS : 0);
+            out.write(flags);
+            if ((flags & HANDS) != 0) {
+                varint(out, w);
+                varint(out, b);
+                white = w;
+                black = b;
+            }
+            if (move != null) varint(out, move.jumps());
+            int n = 0;
+            for (int sq = 0; sq < size; sq++) {
+                Column c = p.column(sq);
+                int j = c == null ? 0 : c.owner() == Side.WHITE ? c.jailers() : -c.jailers();
+                int pr = c == null ? 0 : c.prisoners();
+                if (j != jailers[sq] || pr != prisoners[sq]) {
+                    changed[n++] = sq;
+                    jailers[sq] = j;
+                    prisoners[sq] = pr;
+                }
+            }
+            varint(out, n);
+            for (int i = 0; i < n; i++) {
+                int sq = changed[i];
+                out.write(sq);
+                varint(out, (jailers[sq] << 1) ^ (jailers[sq] >> 31));
+                varint(out, prisoners[sq]);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /** A growing byte array: ByteArrayOutputStream locks on every byte. */
+    private static final class Bytes {
+        private byte[] buf;
+        private int size;
+
+        Bytes(int capacity) {
+            buf = new byte[Math.max(16, capacity)];
+        }
+
+        void write(int b) {
+            if (size == buf.length) buf = java.util.Arrays.copyOf(buf, size * 2);
+            buf[size++] = (byte) b;
+        }
+
+        byte[] toByteArray() {
+            return java.util.Arrays.copyOf(buf, size);
+        }
+    }
+
+    private static void varint(Bytes out, int v) {
+        while ((v & ~0x7f) != 0) {
+            out.write((v & 0x7f) | 0x80);
+            v >>>= 7;
+        }
+        out.write(v);
+    }
+}

@@ -1,0 +1,243 @@
+package org.emergo.pattern;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.emergo.rules.Board;
+import org.emergo.rules.Column;
+import org.emergo.rules.Side;
+import org.emergo.rules.Variant;
+
+/**
+ * The text form of a pattern (docs/patterns.md#the-text-form): words separated by spaces, such as
+ * {@code turn:w e5:w4+ d4:empty capture:2+ then:6 e5:b}. {@link #format} writes the canonical
+ * form, which {@link #parse} reads back to an equal pattern.
+ */
+public final class PatternText {
+
+    private PatternText() {
+    }
+
+    public static String format(Pattern p) {
+        List<String> words = new ArrayList<>();
+        if (p.variant() == Variant.HEXEMERGO) words.add("hexemergo");
+        appendConditions(p, words);
+        if (p.then() != null) {
+            words.add("then:" + p.within());
+            int before = words.size();
+            appendConditions(p.then(), words);
+            if (words.size() == before) words.add("any");
+        }
+        return words.isEmpty() ? "any" : String.join(" ", words);
+    }
+
+    private static void appendConditions(Pattern p, List<String> words) {
+        if (p.toMove() != null) words.add("turn:" + p.toMove().letter());
+        if (p.whiteHand() != null) words.add("whand:" + p.whiteHand());
+        if (p.blackHand() != null) words.add("bhand:" + p.blackHand());
+        Board board = p.variant().board();
+        for (int sq = 0; sq < board.size(); sq++) {
+            SquareCondition c = p.squares()[sq];
+            if (c.kind() != SquareCondition.Kind.ANY) words.add(board.name(sq) + ":" + c);
+        }
+        if (p.capture() != null) words.add("capture:" + p.capture());
+        if (p.entry()) words.add("entry");
+        if (p.finding()) words.add("finding");
+    }
+
+    /** Reads a pattern; a malformed one throws {@link PatternException} naming the column and the fault. */
+    public static Pattern parse(String text) {
+        List<Word> words = split(text);
+        Variant variant = Variant.EMERGO;
+        int i = 0;
+        if (!words.isEmpty() && isVariant(words.get(0).text)) {
+            variant = Variant.parse(words.get(0).text);
+            i = 1;
+        }
+        int thenAt = -1;
+        for (int j = i; j < words.size(); j++) {
+            if (words.get(j).lower().startsWith("then")) {
+                if (thenAt >= 0) throw new PatternException(words.get(j).column, "a pattern has at most one 'then'");
+                thenAt = j;
+            }
+        }
+        if (thenAt < 0) return conditions(variant, words.subList(i, words.size()), 0, null);
+        Word thenWord = words.get(thenAt);
+        int within = within(thenWord);
+        List<Word> second = words.subList(thenAt + 1, words.size());
+        if (second.isEmpty()) throw new PatternException(thenWord.end(), "'then' needs a pattern after it");
+        Pattern then = conditions(variant, second, 0, null);
+        return conditions(variant, words.subList(i, thenAt), within, then);
+    }
+
+    private static boolean isVariant(String w) {
+        String l = w.toLowerCase(Locale.ROOT);
+        return l.equals("emergo") || l.equals("hexemergo") || l.equals("hex");
+    }
+
+    private static int within(Word w) {
+        String l = w.lower();
+        if (!l.startsWith("then:")) throw new PatternException(w.column, "'then' is written then:K, K the plies within which the second pattern follows");
+        String k = l.substring(5);
+        if (!k.matches("[0-9]{1,4}") || Integer.parseInt(k) < 1) {
+            throw new PatternException(w.column + 5, "expected a number of plies from 1 to 9999 after 'then:', found '" + k + "'");
+        }
+        return Integer.parseInt(k);
+    }
+
+    private static Pattern conditions(Variant variant, List<Word> words, int within, Pattern then) {
+        Board board = variant.board();
+        SquareCondition[] squares = Pattern.anySquares(variant);
+        Side toMove = null;
+        Range whiteHand = null;
+        Range blackHand = null;
+        Range capture = null;
+        boolean entry = false;
+        boolean finding = false;
+        for (Word w : words) {
+            String l = w.lower();
+            int colon = l.indexOf(':');
+            String key = colon < 0 ? l : l.substring(0, colon);
+            String value = colon < 0 ? null : l.substring(colon + 1);
+            int valueColumn = w.column + colon + 1;
+            switch (key) {
+                case "any" -> requireNoValue(w, value);
+                case "entry" -> {
+                    requireNoValue(w, value);
+                    entry = true;
+                }
+                case "finding" -> {
+                    requireNoValue(w, value);
+                    finding = true;
+                }
+                case "capture" -> capture = value == null ? new Range(1, Range.OPEN) : range(value, valueColumn, 1);
+                case "turn" -> toMove = side(value, w, valueColumn);
+                case "whand" -> whiteHand = range(required(w, value), valueColumn, 0);
+                case "bhand" -> blackHand = range(required(w, value), valueColumn, 0);
+                default -> {
+                    if (isVariant(key)) throw new PatternException(w.column, "the board (" + key + ") goes first");
+                    int sq = board.square(key);
+                    if (key.length() != 2 || sq < 0) {
+                        throw new PatternException(w.column, "unknown word '" + w.text + "': expected a square of the "
+                                + variant.tagName() + " board (such as " + board.name(board.centre()) + ":w3+), turn:, whand:, bhand:, capture, entry, finding or then:K");
+                    }
+                    if (squares[sq].kind() != SquareCondition.Kind.ANY) {
+                        throw new PatternException(w.column, "square " + key + " has a condition already");
+                    }
+                    squares[sq] = square(required(w, value), valueColumn);
+                }
+            }
+        }
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then);
+    }
+
+    private static void requireNoValue(Word w, String value) {
+        if (value != null) throw new PatternException(w.column, "'" + w.text.substring(0, w.text.indexOf(':')) + "' takes no value");
+    }
+
+    private static String required(Word w, String value) {
+        if (value == null || value.isEmpty()) throw new PatternException(w.end(), "'" + w.text + "' needs a value after ':'");
+        return value;
+    }
+
+    private static Side side(String value, Word w, int column) {
+        Side s = value != null && value.length() == 1 ? Side.ofLetter(value.charAt(0)) : null;
+        if (s == null) throw new PatternException(value == null ? w.end() : column, "turn is turn:w or turn:b");
+        return s;
+    }
+
+    /** {@code N}, {@code N+} or {@code N-M}, each N at least {@code least}. */
+    static Range range(String v, int column, int least) {
+        Range r;
+        if (v.matches("[0-9]{1,5}")) {
+            int n = Integer.parseInt(v);
+            r = new Range(n, n);
+        } else if (v.matches("[0-9]{1,5}\\+")) {
+            r = new Range(Integer.parseInt(v.substring(0, v.length() - 1)), Range.OPEN);
+        } else if (v.matches("[0-9]{1,5}-[0-9]{1,5}")) {
+            int dash = v.indexOf('-');
+            r = new Range(Integer.parseInt(v.substring(0, dash)), Integer.parseInt(v.substring(dash + 1)));
+            if (r.max() < r.min()) throw new PatternException(column, "range '" + v + "' ends below its start");
+        } else {
+            throw new PatternException(column, "expected a count such as 3, 3+ or 2-4, found '" + v + "'");
+        }
+        if (r.min() < least) throw new PatternException(column, "a count here is at least " + least);
+        return r;
+    }
+
+    /** empty, occupied, any, =COLUMN (exact composition) or [w|b][HEIGHT][p]. */
+    private static SquareCondition square(String v, int column) {
+        switch (v) {
+            case "any", "*":
+                return SquareCondition.ANY;
+            case "empty", ".":
+                return SquareCondition.EMPTY;
+            case "occupied":
+                return SquareCondition.OCCUPIED;
+            default:
+                break;
+        }
+        if (v.startsWith("=")) return SquareCondition.exactly(composition(v.substring(1), column + 1));
+        if (!v.matches("[wb]?([0-9]+(\\+|-[0-9]+)?)?p?")) {
+            throw new PatternException(column, "expected empty, occupied, any, w or b, a height, p or =COMPOSITION, found '" + v + "'");
+        }
+        int i = 0;
+        Side owner = Side.ofLetter(v.charAt(0));
+        if (owner != null) i = 1;
+        boolean prisoners = v.endsWith("p");
+        String height = v.substring(i, prisoners ? v.length() - 1 : v.length());
+        if (i == 0 && height.isEmpty() && !prisoners) {
+            throw new PatternException(column, "expected empty, occupied, any, w or b, a height, p or =COMPOSITION, found '" + v + "'");
+        }
+        Range h = height.isEmpty() ? null : range(height, column + i, 1);
+        return SquareCondition.column(owner, h, prisoners);
+    }
+
+    /** A column as position strings write it: w3b2, bw4, w. */
+    private static Column composition(String v, int column) {
+        if (!v.matches("[wb][0-9]{0,5}([wb][0-9]{0,5})?")) {
+            throw new PatternException(column, "expected a column such as w3b2, bw4 or w after '=', found '" + v + "'");
+        }
+        Side owner = Side.ofLetter(v.charAt(0));
+        int i = 1;
+        int j = i;
+        while (j < v.length() && Character.isDigit(v.charAt(j))) j++;
+        int jailers = j == i ? 1 : Integer.parseInt(v.substring(i, j));
+        int prisoners = 0;
+        if (j < v.length()) {
+            Side other = Side.ofLetter(v.charAt(j));
+            if (other == owner) throw new PatternException(column + j, "prisoners are of the other colour than the jailers");
+            prisoners = j + 1 == v.length() ? 1 : Integer.parseInt(v.substring(j + 1));
+        }
+        if (jailers < 1 || jailers > Column.MAX_MEN || prisoners < 1 && j < v.length() || prisoners > Column.MAX_MEN) {
+            throw new PatternException(column, "column '" + v + "' holds no possible number of men");
+        }
+        return new Column(owner, jailers, prisoners);
+    }
+
+    private record Word(String text, int column) {
+        String lower() {
+            return text.toLowerCase(Locale.ROOT);
+        }
+
+        int end() {
+            return column + text.length();
+        }
+    }
+
+    private static List<Word> split(String text) {
+        List<Word> words = new ArrayList<>();
+        int i = 0;
+        while (i < text.length()) {
+            if (Character.isWhitespace(text.charAt(i))) {
+                i++;
+                continue;
+            }
+            int start = i;
+            while (i < text.length() && !Character.isWhitespace(text.charAt(i))) i++;
+            words.add(new Word(text.substring(start, i), start + 1));
+        }
+        if (words.isEmpty()) throw new PatternException(1, "the pattern is empty (write 'any' for every position)");
+        return words;
+    }
+}

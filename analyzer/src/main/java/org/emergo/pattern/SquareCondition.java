@@ -1,0 +1,67 @@
+package org.emergo.pattern;
+
+import org.emergo.rules.Column;
+import org.emergo.rules.Side;
+
+/**
+ * What a pattern asks of one square (docs/patterns.md#the-text-form). {@code ANY} asks nothing; {@code EMPTY}
+ * a vacant square; {@code EXACT} a column of exactly {@code composition}; {@code COLUMN} a column
+ * with, where set, this commander ({@code owner}), a height in {@code height}, and prisoners.
+ */
+public record SquareCondition(Kind kind, Side owner, Range height, boolean prisoners, Column composition) {
+
+    public enum Kind { ANY, EMPTY, COLUMN, EXACT }
+
+    public static final SquareCondition ANY = new SquareCondition(Kind.ANY, null, null, false, null);
+    public static final SquareCondition EMPTY = new SquareCondition(Kind.EMPTY, null, null, false, null);
+    public static final SquareCondition OCCUPIED = new SquareCondition(Kind.COLUMN, null, null, false, null);
+
+    public static SquareCondition column(Side owner, Range height, boolean prisoners) {
+        return new SquareCondition(Kind.COLUMN, owner, height, prisoners, null);
+    }
+
+    public static SquareCondition exactly(Column c) {
+        return new SquareCondition(Kind.EXACT, null, null, false, c);
+    }
+
+    /**
+     * Whether a square holds what this asks: {@code jailers} signed (+ White commands, - Black,
+     * 0 vacant), {@code prisoners} the men under the jailers.
+     */
+    public boolean test(int jailers, int prisonerCount) {
+        switch (kind) {
+            case ANY:
+                return true;
+            case EMPTY:
+                return jailers == 0;
+            case EXACT:
+                return jailers == (composition.owner() == Side.WHITE ? composition.jailers() : -composition.jailers())
+                        && prisonerCount == composition.prisoners();
+            default:
+                if (jailers == 0) return false;
+                if (owner != null && (jailers > 0) != (owner == Side.WHITE)) return false;
+                if (prisoners && prisonerCount == 0) return false;
+                return height == null || height.contains(Math.abs(jailers) + prisonerCount);
+        }
+    }
+
+    /** The text after {@code square:} (docs/patterns.md#the-text-form). */
+    @Override
+    public String toString() {
+        switch (kind) {
+            case ANY:
+                return "any";
+            case EMPTY:
+                return "empty";
+            case EXACT:
+                return "=" + composition;
+            default:
+                if (owner == null && height == null && !prisoners) return "occupied";
+                StringBuilder sb = new StringBuilder();
+                if (owner != null) sb.append(owner.letter());
+                if (height != null) sb.append(height);
+                if (prisoners) sb.append('p');
+                return sb.toString();
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package org.emergo.pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.emergo.rules.Board;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
+import org.emergo.rules.Side;
+import org.emergo.rules.Variant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class PatternTextTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "any",
+        "e5:w3+",
+        "turn:b whand:0-3 bhand:2+ a5:empty e5:=w3b2 i5:bp capture:2+ entry finding",
+        "e5:4 then:6 e5:empty",
+        "e5:w4 then:6 any",
+        "hexemergo",
+        "hexemergo d4:occupied g7:b2-3p then:2 turn:w",
+        "c3:p e1:w e9:b1",
+    })
+    void theCanonicalFormReadsBackToItself(String text) {
+        Pattern p = PatternText.parse(text);
+        assertEquals(text, p.toString());
+        assertEquals(p, PatternText.parse(p.toString()));
+    }
+
+    @Test
+    void wordsAreReadInAnyOrderAndCaseAndWrittenInBoardOrder() {
+        assertEquals("turn:w b4:b e5:=bw2", PatternText.parse("  E5:=BW2  b4:b TURN:W ").toString());
+        assertEquals("capture:1+", PatternText.parse("capture").toString());
+    }
+
+    @Test
+    void theSecondPatternOfAManoeuvreHasItsOwnConditions() {
+        Pattern p = PatternText.parse("e5:w4 then:6 e5:b");
+        assertEquals(6, p.within());
+        Board b = Board.EMERGO;
+        assertEquals(Side.WHITE, p.squares()[b.square("e5")].owner());
+        assertEquals(Side.BLACK, p.then().squares()[b.square("e5")].owner());
+        assertEquals(null, p.then().then());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "e5:w3+ z9:b|8|unknown word 'z9:b'",
+        "e5:x|4|expected empty, occupied",
+        "e5:w3-1|5|ends below its start",
+        "e5:=w3w2|7|other colour",
+        "turn:x|6|turn is turn:w or turn:b",
+        "whand:lots|7|expected a count",
+        "e5:w then:0 e5:b|11|expected a number of plies",
+        "e5:w then:3|12|needs a pattern after it",
+        "e5:w then:3 a5:b then:2 a1:w|18|at most one 'then'",
+        "e5:w e5:b|6|has a condition already",
+        "a1:w|1|unknown word 'a1:w': expected a square of the Emergo board",
+        "hexemergo e9:w|11|HexEmergo board",
+        "entry:3|1|takes no value",
+        "e5:|4|needs a value",
+        "e5:w capture:0|14|at least 1",
+    })
+    void aMalformedPatternSaysWhereAndWhat(String text, int column, String what) {
+        PatternException e = assertThrows(PatternException.class, () -> PatternText.parse(text));
+        assertEquals(column, e.column(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("column " + column + ": "), e.getMessage());
+        assertTrue(e.getMessage().contains(what), e.getMessage());
+    }
+
+    @Test
+    void everyExampleOfTheDocumentReadsAndIsCanonicalOnceWritten() throws java.io.IOException {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "patterns.md"));
+        String examples = doc.substring(doc.indexOf("### Examples"), doc.indexOf("### Canonical form"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\| `([^`]+)` \\|").matcher(examples);
+        int n = 0;
+        while (m.find()) {
+            Pattern p = PatternText.parse(m.group(1));
+            assertEquals(p, PatternText.parse(p.toString()), m.group(1));
+            n++;
+        }
+        assertEquals(10, n);
+    }
+
+    @Test
+    void anEmptyPatternIsAnError() {
+        assertEquals(1, assertThrows(PatternException.class, () -> PatternText.parse("   ")).column());
+    }
+
+    @Test
+    void squareConditionsTestHeightOwnerPrisonersAndComposition() {
+        Position p = PositionText.parse("b 0 3 d4:w3b2 e5:b g6:bw4", Variant.EMERGO);
+        int[] j = new int[p.board().size()];
+        int[] pr = new int[p.board().size()];
+        for (int sq = 0; sq < j.length; sq++) {
+            if (p.column(sq) == null) continue;
+            j[sq] = p.column(sq).owner() == Side.WHITE ? p.column(sq).jailers() : -p.column(sq).jailers();
+            pr[sq] = p.column(sq).prisoners();
+        }
+        assertTrue(matches("d4:w5 e5:b1 g6:b5p f5:empty", j, pr));
+        assertTrue(matches("d4:=w3b2 g6:=bw4 e5:=b", j, pr));
+        assertTrue(matches("turn:b whand:0 bhand:3", j, pr));
+        assertFalse(matches("turn:w", j, pr));
+        assertFalse(matches("d4:=w5", j, pr));
+        assertFalse(matches("e5:p", j, pr));
+        assertFalse(matches("e5:w", j, pr));
+        assertFalse(matches("d4:4", j, pr));
+        assertTrue(matches("d4:4-5 e5:occupied", j, pr));
+        assertFalse(matches("capture", j, pr));
+    }
+
+    private static boolean matches(String pattern, int[] j, int[] pr) {
+        return PatternText.parse(pattern).matches(j, pr, Side.BLACK, 0, 3, -1, false, false);
+    }
+}

@@ -1,0 +1,85 @@
+package org.emergo.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.emergo.pattern.Pattern;
+import org.emergo.pattern.PatternException;
+import org.emergo.pattern.PatternText;
+import org.emergo.store.Database;
+import org.emergo.store.OutputFormat;
+import org.emergo.store.PatternHitRows;
+import org.emergo.store.PatternSearch;
+import org.emergo.store.StoreException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code emergo find}: the games with positions that match a pattern (docs/patterns.md#the-text-form). */
+@Command(name = "find", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Find the positions that match a pattern (docs/patterns.md#the-text-form): per game, the first matching ply and how "
+                    + "many positions match; the totals go to stderr.",
+            "A pattern is words such as e5:w4+ (a White column of 4 or more on e5), d4:empty, c3:=w3b2, f4:bp "
+                    + "(Black's, with prisoners), turn:b, whand:0-3, capture:2+, entry, finding, and then:K for a "
+                    + "second pattern within K plies; 'hexemergo' first for HexEmergo cells."},
+        footerHeading = "%nExample:%n",
+        footer = {"  emergo find \"e5:w4+ then:6 e5:b\""})
+final class FindCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    DbOption db;
+
+    @CommandLine.Option(names = "--format", paramLabel = "F", defaultValue = "table",
+            description = "How to print the games: table (default), csv or json.")
+    String format;
+
+    @CommandLine.Option(names = "--limit", paramLabel = "N", defaultValue = "0",
+            description = "Print at most N games (default: all; the totals count every one).")
+    int limit;
+
+    @CommandLine.Parameters(paramLabel = "PATTERN", arity = "1..*",
+            description = "The pattern; its words may be given as separate arguments.")
+    String[] words;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        OutputFormat output;
+        Pattern pattern;
+        try {
+            output = OutputFormat.parse(format);
+        } catch (IllegalArgumentException | StoreException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        String text = String.join(" ", words);
+        try {
+            pattern = PatternText.parse(text);
+        } catch (PatternException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "pattern '" + text + "': " + e.getMessage());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        String missing = db.missing("find");
+        if (missing != null) {
+            err.println(missing);
+            return 1;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        try (Database database = db.open()) {
+            PatternSearch.Result r = new PatternSearch(database).find(pattern);
+            var hits = limit > 0 && limit < r.hits().size() ? r.hits().subList(0, limit) : r.hits();
+            PatternHitRows.of(database, hits).writeTo(output.writer(out));
+            out.flush();
+            err.println(r.positions() + " positions in " + r.games() + " games match " + pattern);
+            if (r.unindexed() > 0) {
+                err.println("emergo find: " + r.unindexed() + " analysed games are not in the pattern index yet"
+                        + " (analysed before it existed): emergo analyze --all adds them");
+            }
+        } catch (StoreException e) {
+            out.flush();
+            err.println("emergo find: " + e.getMessage());
+            return 1;
+        }
+        return 0;
+    }
+}

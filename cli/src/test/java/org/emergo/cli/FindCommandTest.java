@@ -1,0 +1,71 @@
+package org.emergo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code emergo find} on the rule-breach sample games, in-process: the games it prints in each
+ * format, the totals, and a malformed pattern as a usage error naming the column.
+ */
+class FindCommandTest {
+
+    @TempDir
+    static Path dir;
+
+    static String db;
+
+    @BeforeAll
+    static void analyseTheRuleBreaches() {
+        db = dir.resolve("find").toString();
+        Path file = Path.of("..", "sample-games", "rule-breaches.egn");
+        assertEquals(0, CommandLineRun.run("import", "--db", db, file.toString()).exitCode());
+        assertEquals(0, CommandLineRun.run("analyze", "--db", db).exitCode());
+    }
+
+    /** The games of a query, as emergo sql prints them in CSV. */
+    static String sqlGames(String query) {
+        CommandLineRun r = CommandLineRun.run("sql", "--db", db, "--format", "csv", query);
+        assertEquals(0, r.exitCode(), r::err);
+        return r.out().substring(r.out().indexOf('\n') + 1);
+    }
+
+    @Test
+    void findPrintsEachGameWithTheFirstMatchingPlyAsSqlFindsThem() {
+        CommandLineRun r = CommandLineRun.run("find", "--db", db, "--format", "csv", "finding");
+        assertEquals(0, r.exitCode(), r::err);
+        assertTrue(r.out().startsWith("game,ply,positions,white,black,result,date,event\r\n"), r.out());
+        String expected = sqlGames("SELECT f.game_id, MIN(f.ply) - 1, COUNT(DISTINCT f.ply) FROM finding f"
+                + " JOIN position p ON p.game_id = f.game_id AND p.ply = f.ply - 1 GROUP BY f.game_id ORDER BY f.game_id");
+        StringBuilder got = new StringBuilder();
+        for (String line : r.out().split("\r\n")) {
+            if (line.startsWith("game,")) continue;
+            String[] cells = line.split(",");
+            got.append(cells[0]).append(',').append(cells[1]).append(',').append(cells[2]).append("\r\n");
+        }
+        assertEquals(expected, got.toString());
+        assertTrue(r.err().matches("(?s)\\d+ positions in \\d+ games match finding\\R"), r.err());
+    }
+
+    @Test
+    void findPrintsATableAndJsonThroughTheWritersOfSql() {
+        CommandLineRun table = CommandLineRun.run("find", "--db", db, "--limit", "1", "e5:w");
+        assertEquals(0, table.exitCode(), table::err);
+        assertTrue(table.out().startsWith("game | ply | positions"), table.out());
+        assertTrue(table.out().endsWith("(1 row)\n"), table.out());
+        CommandLineRun json = CommandLineRun.run("find", "--db", db, "--format", "json", "--limit", "2", "e5:w");
+        assertEquals(0, json.exitCode(), json::err);
+        assertTrue(json.out().matches("(?s)\\[\\s*\\{\"game\":\\d+,\"ply\":\\d+,\"positions\":\\d+,\"white\":.*\\]\\s*"), json.out());
+    }
+
+    @Test
+    void aMalformedPatternIsABadUsageThatSaysWhereAndWhat() {
+        CommandLineRun r = CommandLineRun.run("find", "--db", db, "e5:w4+ z9:b");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().startsWith("pattern 'e5:w4+ z9:b': column 8: unknown word 'z9:b'"), r.err());
+    }
+}

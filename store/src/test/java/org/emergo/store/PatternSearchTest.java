@@ -1,0 +1,221 @@
+package org.emergo.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.emergo.generate.SelfPlay;
+import org.emergo.pattern.Pattern;
+import org.emergo.pattern.PatternText;
+import org.emergo.replay.GameRecord;
+import org.emergo.rules.Board;
+import org.emergo.rules.Column;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
+import org.emergo.rules.Variant;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every pattern's answer from the index equals the same question asked in SQL through
+ * position_board and position ({@link PatternSql}): random patterns drawn from the positions of
+ * self-play games of both boards and the analysis fixture (findings, set-up positions), and
+ * hand-picked ones.
+ */
+class PatternSearchTest {
+
+    @Nested
+    class OnH2 extends Cases {
+        OnH2() {
+            super(TestDatabases.H2);
+        }
+    }
+
+    @Nested
+    @Tag("postgres")
+    class OnPostgres extends Cases {
+        OnPostgres() {
+            super(TestDatabases.POSTGRES);
+        }
+    }
+
+    /** Set-up games for the hand-picked cases: a tall column on the edge, prisoners, HexEmergo cells. */
+    static final List<GameRecord> HAND_PICKED = List.of(
+            AnalysisQueriesTest.game("Edge, Ed", "Pris, Pia", "w 0 0 a5:w9b6 e5:b i5:bw2", "a5-b5 e5-e4", "*"),
+            hex("Hex, Hal", "Cell, Cy", "w 0 0 a1:w3b2 d4:b g7:bw4", "a1-b1 d4-d3", "*"));
+
+    static GameRecord hex(String white, String black, String setup, String moves, String result) {
+        Map<String, String> tags = new LinkedHashMap<>();
+        tags.put("Event", "Fixture");
+        tags.put("White", white);
+        tags.put("Black", black);
+        tags.put("Result", result);
+        tags.put("Variant", "HexEmergo");
+        return new GameRecord(Variant.HEXEMERGO, tags, setup, List.of(moves.split(" ")), moves + " " + result, "fixture", 1);
+    }
+
+    abstract static class Cases extends DatabaseTestCase {
+
+        PatternSearch search;
+        List<String[]> positions;
+
+        Cases(TestDatabases kind) {
+            super(kind);
+        }
+
+        @BeforeEach
+        void analyseGames() {
+            List<GameRecord> games = new ArrayList<>(AnalysisQueriesTest.FIXTURE);
+            games.addAll(HAND_PICKED);
+            for (int i = 1; i <= 12; i++) games.add(new SelfPlay(Variant.EMERGO, 17).game(i));
+            for (int i = 1; i <= 8; i++) games.add(new SelfPlay(Variant.HEXEMERGO, 17).game(i));
+            new GameRepository(db.dsl()).insertAll(games, null);
+            new AnalysisJob(db, 2).run(false, done -> {});
+            search = new PatternSearch(db);
+            positions = new ArrayList<>();
+            for (List<Object> r : rows("SELECT g.variant, p.epn FROM position p JOIN game g ON g.id = p.game_id ORDER BY p.game_id, p.ply")) {
+                positions.add(new String[] {(String) r.get(0), (String) r.get(1)});
+            }
+        }
+
+        List<List<Object>> rows(String sql) {
+            return new ReadOnlyQuery(db).fetch(sql, 1_000_000).rows();
+        }
+
+        /** The SQL answer as the search reports it: per game the first matching ply and the count. */
+        List<PatternSearch.Hit> oracle(Pattern p) {
+            Map<Long, int[]> games = new LinkedHashMap<>();
+            for (List<Object> r : rows(PatternSql.positions(p, db.isPostgres()))) {
+                long game = ((Number) r.get(0)).longValue();
+                int ply = ((Number) r.get(1)).intValue();
+                games.computeIfAbsent(game, g -> new int[] {ply, 0})[1]++;
+            }
+            List<PatternSearch.Hit> hits = new ArrayList<>();
+            games.forEach((g, v) -> hits.add(new PatternSearch.Hit(g, v[0], v[1])));
+            return hits;
+        }
+
+        void assertSameAsSql(Pattern p) {
+            PatternSearch.Result r = search.find(p);
+            assertEquals(oracle(p), r.hits(), p.toString());
+            assertEquals(r.hits().stream().mapToLong(PatternSearch.Hit::positions).sum(), r.positions());
+            assertEquals(0, r.unindexed());
+        }
+
+        @Test
+        void randomPatternsAnswerAsSqlDoes() {
+            SplittableRandom random = new SplittableRandom(1717);
+            int nonEmpty = 0;
+            for (int i = 0; i < 150; i++) {
+                Pattern p = PatternText.parse(RandomPatterns.draw(positions, random));
+                PatternSearch.Result r = search.find(p);
+                assertEquals(oracle(p), r.hits(), p.toString());
+                if (r.games() > 0) nonEmpty++;
+            }
+            assertTrue(nonEmpty > 60, "most random patterns should match something: " + nonEmpty);
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {
+            "a5:=w9b6", "a5:w15+p", "a5:w15 turn:w", "b5:w15p then:1 e4:b", "i5:bp", "i5:=bw2 e5:b1",
+            "e5:w4+", "capture:2+", "finding", "entry", "e5:b turn:b capture",
+            "hexemergo a1:=w3b2", "hexemergo g7:b5p d4:b", "hexemergo d4:b then:1 any", "hexemergo entry whand:11",
+            "whand:12 bhand:12", "e5:empty then:4 e5:w2+",
+        })
+        void handPickedPatternsAnswerAsSqlDoes(String text) {
+            Pattern p = PatternText.parse(text);
+            PatternSearch.Result r = search.find(p);
+            assertEquals(oracle(p), r.hits(), text);
+            assertTrue(r.games() > 0, text + " matches a position of the fixture");
+            assertSameAsSql(p);
+        }
+
+        @Test
+        void aColumnOnTheEdgeIsFoundAtItsPlies() {
+            // the hand-picked Emergo game: a5:w9b6 at ply 0, moved to b5 by ply 1
+            PatternSearch.Result r = search.find(PatternText.parse("a5:=w9b6"));
+            assertEquals(1, r.games());
+            assertEquals(0, r.hits().get(0).firstPly());
+            assertEquals(1, r.hits().get(0).positions());
+        }
+
+        @Test
+        void aNewAnalysisOfTheSameGamesGivesTheSameIndex() {
+            List<List<Object>> before = rows("SELECT game_id, positions, boards FROM pattern_game ORDER BY game_id");
+            new AnalysisJob(db, 2).run(true, done -> {});
+            List<List<Object>> after = rows("SELECT game_id, positions, boards FROM pattern_game ORDER BY game_id");
+            assertEquals(before.size(), after.size());
+            for (int i = 0; i < before.size(); i++) assertEquals(before.get(i).toString(), after.get(i).toString());
+            assertSameAsSql(PatternText.parse("e5:w2+ then:6 e5:b"));
+        }
+    }
+
+    /** Patterns drawn from real positions, so that most match something. */
+    static final class RandomPatterns {
+
+        static String draw(List<String[]> positions, SplittableRandom random) {
+            String[] at = positions.get(random.nextInt(positions.size()));
+            Variant v = Variant.parse(at[0]);
+            Position p = PositionText.parse(at[1], v);
+            StringBuilder sb = new StringBuilder(v == Variant.HEXEMERGO ? "hexemergo" : "");
+            sb.append(conditions(p, random));
+            if (random.nextInt(5) == 0) {
+                String[] later = positions.get(Math.min(positions.size() - 1, positions.indexOf(at) + 1 + random.nextInt(4)));
+                Variant lv = Variant.parse(later[0]);
+                String second = lv == v ? conditions(PositionText.parse(later[1], lv), random) : "";
+                sb.append(" then:").append(1 + random.nextInt(6)).append(second.isBlank() ? " any" : second);
+            }
+            String text = sb.toString().trim();
+            return text.isEmpty() ? "any" : text;
+        }
+
+        private static String conditions(Position p, SplittableRandom random) {
+            Board b = p.board();
+            StringBuilder sb = new StringBuilder();
+            if (random.nextInt(4) == 0) sb.append(" turn:").append(p.sideToMove().letter());
+            if (random.nextInt(5) == 0) sb.append(" whand:").append(range(p.inHand(org.emergo.rules.Side.WHITE), 0, random));
+            if (random.nextInt(5) == 0) sb.append(" bhand:").append(range(p.inHand(org.emergo.rules.Side.BLACK), 0, random));
+            if (random.nextInt(8) == 0) sb.append(" capture:").append(1 + random.nextInt(2)).append('+');
+            if (random.nextInt(10) == 0) sb.append(" entry");
+            if (random.nextInt(12) == 0) sb.append(" finding");
+            int squares = random.nextInt(4);
+            List<Integer> used = new ArrayList<>();
+            for (int i = 0; i < squares; i++) {
+                int sq = random.nextInt(b.size());
+                if (used.contains(sq)) continue;
+                used.add(sq);
+                sb.append(' ').append(b.name(sq)).append(':').append(square(p.column(sq), random));
+            }
+            return sb.toString();
+        }
+
+        private static String square(Column c, SplittableRandom random) {
+            if (c == null) return random.nextBoolean() ? "empty" : "occupied";
+            return switch (random.nextInt(6)) {
+                case 0 -> "=" + c;
+                case 1 -> String.valueOf(c.owner().letter());
+                case 2 -> c.owner().letter() + range(c.height(), 1, random);
+                case 3 -> range(c.height(), 1, random) + (c.prisoners() > 0 ? "p" : "");
+                case 4 -> c.prisoners() > 0 ? "p" : "occupied";
+                default -> String.valueOf(c.owner().opponent().letter());
+            };
+        }
+
+        private static String range(int n, int least, SplittableRandom random) {
+            return switch (random.nextInt(3)) {
+                case 0 -> String.valueOf(n);
+                case 1 -> Math.max(least, n - random.nextInt(3)) + "+";
+                default -> Math.max(least, n - random.nextInt(2)) + "-" + (n + random.nextInt(3));
+            };
+        }
+    }
+}
