@@ -156,7 +156,8 @@ public final class RatingJob {
 
     private Summary store(Connection c, Seen seen, Map<Variant, List<RatingHistory.Game>> games) throws SQLException {
         SQLDialect dialect = db.dialect();
-        Map<String, Integer> ids = playerIds(c, games);
+        Map<String, Integer> storedIds = storedPlayerIds(c);
+        Map<String, Integer> ids = playerIds(storedIds, games);
         List<Quality> quality = new ArrayList<>();
         List<Standing> standings = new ArrayList<>();
         int rated = 0;
@@ -185,7 +186,7 @@ public final class RatingJob {
         c.setAutoCommit(false);
         try {
             try (Statement st = c.createStatement()) {
-                for (String table : List.of("player_rating", "player", "rating_quality", "rating_run")) {
+                for (String table : List.of("player_rating", "rating_quality", "rating_run")) {
                     st.execute("TRUNCATE TABLE " + table);
                 }
                 if (whole) {
@@ -198,6 +199,14 @@ public final class RatingJob {
                 }
             }
             if (!whole) dropAfter(c, kept);
+            // the new players' numbers before any row that uses them: a stopped run leaves none
+            // unknown to the next, which gives each name the number stored
+            try (RowSink players = RowSink.open(c, dialect, "player", "id", "name")) {
+                for (Map.Entry<String, Integer> p : ids.entrySet()) {
+                    if (!storedIds.containsKey(p.getKey())) players.integer(p.getValue()).text(p.getKey()).endRow();
+                }
+                players.finish();
+            }
             // H2 commits as it goes (PostgreSQL copies all in one transaction); the run row,
             // written last, says the ratings are whole, and each checkpoint is committed with
             // the rows before it
@@ -247,9 +256,13 @@ public final class RatingJob {
                 }
                 out.finish();
             }
-            try (RowSink players = RowSink.open(c, dialect, "player", "id", "name")) {
-                for (Map.Entry<String, Integer> p : ids.entrySet()) players.integer(p.getValue()).text(p.getKey()).endRow();
-                players.finish();
+            try (PreparedStatement st = c.prepareStatement("DELETE FROM player WHERE id = ?")) {
+                for (Map.Entry<String, Integer> p : storedIds.entrySet()) {
+                    if (ids.containsKey(p.getKey())) continue;
+                    st.setInt(1, p.getValue()); // a name no longer rated (an alias merged it)
+                    st.addBatch();
+                }
+                st.executeBatch();
             }
             try (RowSink q = RowSink.open(c, dialect, "rating_quality", "system", "variant", "games", "log_loss",
                     "favourite_games", "favourite_won")) {
@@ -285,20 +298,21 @@ public final class RatingJob {
         }
     }
 
+    /** The players' numbers stored, by name. */
+    private static Map<String, Integer> storedPlayerIds(Connection c) throws SQLException {
+        Map<String, Integer> stored = new HashMap<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT id, name FROM player")) {
+            while (rs.next()) stored.put(rs.getString(2), rs.getInt(1));
+        }
+        return stored;
+    }
+
     /**
      * The players' numbers: each name keeps the number it had, and new names get the next ones
      * in the order they first play. A name no longer rated (an alias merged it) loses its number.
      */
-    private static Map<String, Integer> playerIds(Connection c, Map<Variant, List<RatingHistory.Game>> games)
-            throws SQLException {
-        Map<String, Integer> stored = new HashMap<>();
-        int last = 0;
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT id, name FROM player")) {
-            while (rs.next()) {
-                stored.put(rs.getString(2), rs.getInt(1));
-                last = Math.max(last, rs.getInt(1));
-            }
-        }
+    private static Map<String, Integer> playerIds(Map<String, Integer> stored, Map<Variant, List<RatingHistory.Game>> games) {
+        int last = stored.values().stream().mapToInt(Integer::intValue).max().orElse(0);
         Map<String, Integer> ids = new LinkedHashMap<>();
         for (List<RatingHistory.Game> list : games.values()) {
             for (RatingHistory.Game g : list) {
