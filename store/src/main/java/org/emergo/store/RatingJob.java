@@ -156,35 +156,42 @@ public final class RatingJob {
 
     private Summary store(Connection c, Seen seen, Map<Variant, List<RatingHistory.Game>> games) throws SQLException {
         SQLDialect dialect = db.dialect();
-        Map<String, Integer> storedIds = storedPlayerIds(c);
-        Map<String, Integer> ids = playerIds(storedIds, games);
-        List<Quality> quality = new ArrayList<>();
-        List<Standing> standings = new ArrayList<>();
-        int rated = 0;
-        // Every system in memory first (fast): its forecasts choose the system whose history is stored.
-        for (Map.Entry<Variant, List<RatingHistory.Game>> e : games.entrySet()) {
-            rated += e.getValue().size();
-            for (RatingSystem system : SYSTEMS) {
-                RatingHistory history = new RatingHistory(system);
-                Map<String, int[]> results = new HashMap<>();
-                for (RatingHistory.Game g : e.getValue()) {
-                    history.play(g);
-                    tally(results, g.white(), g.whiteScore());
-                    tally(results, g.black(), 1 - g.whiteScore());
-                }
-                standings.addAll(ranked(system, e.getKey().tagName(), history, ids, results));
-                Prediction p = history.prediction();
-                quality.add(new Quality(system.name(), e.getKey(), p.games(), p.logLoss(), p.favouriteGames(),
-                        p.favouriteWonShare()));
-            }
-        }
-        String shown = best(quality, rated);
-        RatingSystem shownSystem = SYSTEMS.stream().filter(x -> x.name().equals(shown)).findFirst().orElseThrow();
-        Map<Variant, Integer> kept = keptHistory(c, shown, games);
-        // with less than half kept, deleting the rest row by row costs more than writing all again
-        boolean whole = 2 * kept.values().stream().mapToInt(Integer::intValue).sum() < rated;
         c.setAutoCommit(false);
         try {
+            if (dialect == SQLDialect.POSTGRES) {
+                // one computation at a time (several analyze processes may finish together): the
+                // next reads the players and checkpoints this one stored
+                try (Statement st = c.createStatement()) {
+                    st.execute("LOCK TABLE rating_run IN EXCLUSIVE MODE");
+                }
+            }
+            Map<String, Integer> storedIds = storedPlayerIds(c);
+            Map<String, Integer> ids = playerIds(storedIds, games);
+            List<Quality> quality = new ArrayList<>();
+            List<Standing> standings = new ArrayList<>();
+            int rated = 0;
+            // Every system in memory first (fast): its forecasts choose the system whose history is stored.
+            for (Map.Entry<Variant, List<RatingHistory.Game>> e : games.entrySet()) {
+                rated += e.getValue().size();
+                for (RatingSystem system : SYSTEMS) {
+                    RatingHistory history = new RatingHistory(system);
+                    Map<String, int[]> results = new HashMap<>();
+                    for (RatingHistory.Game g : e.getValue()) {
+                        history.play(g);
+                        tally(results, g.white(), g.whiteScore());
+                        tally(results, g.black(), 1 - g.whiteScore());
+                    }
+                    standings.addAll(ranked(system, e.getKey().tagName(), history, ids, results));
+                    Prediction p = history.prediction();
+                    quality.add(new Quality(system.name(), e.getKey(), p.games(), p.logLoss(), p.favouriteGames(),
+                            p.favouriteWonShare()));
+                }
+            }
+            String shown = best(quality, rated);
+            RatingSystem shownSystem = SYSTEMS.stream().filter(x -> x.name().equals(shown)).findFirst().orElseThrow();
+            Map<Variant, Integer> kept = keptHistory(c, shown, games);
+            // with less than half kept, deleting the rest row by row costs more than writing all again
+            boolean whole = 2 * kept.values().stream().mapToInt(Integer::intValue).sum() < rated;
             try (Statement st = c.createStatement()) {
                 for (String table : List.of("player_rating", "rating_quality", "rating_run")) {
                     st.execute("TRUNCATE TABLE " + table);
