@@ -100,6 +100,91 @@ public final class GameBoards {
         }
     }
 
+    /**
+     * Steps through an encoded game ply by ply, keeping the board: after {@link #next}, the
+     * position of that ply. One per thread; {@link #start} begins another game.
+     */
+    public static final class Replay {
+        /** Per square, signed: + White commands, - Black, 0 vacant. */
+        public final int[] jailers;
+        public final int[] prisoners;
+        private byte[] b;
+        private int at;
+        private int flags;
+        private int white;
+        private int black;
+        private int jumps;
+
+        public Replay(int squares) {
+            jailers = new int[squares];
+            prisoners = new int[squares];
+        }
+
+        public void start(byte[] boards) {
+            java.util.Arrays.fill(jailers, 0);
+            java.util.Arrays.fill(prisoners, 0);
+            b = boards;
+            at = 0;
+            white = 0;
+            black = 0;
+        }
+
+        /** Reads the next ply's position. */
+        public void next() {
+            flags = b[at++];
+            if ((flags & HANDS) != 0) {
+                white = varint();
+                black = varint();
+            }
+            jumps = (flags & MOVED) != 0 ? varint() : -1;
+            int changes = varint();
+            for (int i = 0; i < changes; i++) {
+                int sq = b[at++] & 0xff;
+                int z = varint();
+                jailers[sq] = (z >>> 1) ^ -(z & 1);
+                prisoners[sq] = varint();
+            }
+        }
+
+        public Side toMove() {
+            return (flags & BLACK_TO_MOVE) != 0 ? Side.BLACK : Side.WHITE;
+        }
+
+        public int whiteHand() {
+            return white;
+        }
+
+        public int blackHand() {
+            return black;
+        }
+
+        /** Men the move played from this position took; -1 when none was played. */
+        public int jumps() {
+            return jumps;
+        }
+
+        public boolean entry() {
+            return (flags & ENTRY) != 0;
+        }
+
+        public boolean finding() {
+            return (flags & FINDING) != 0;
+        }
+
+        private int varint() {
+            int x = b[at++];
+            if (x >= 0) return x;
+            int v = x & 0x7f;
+            int shift = 7;
+            do {
+                x = b[at++];
+                v |= (x & 0x7f) << shift;
+                shift += 7;
+            } while ((x & 0x80) != 0);
+            return v;
+        }
+    }
+
     private static void varint(Bytes out, int v) {
         while ((v & ~0x7f) != 0) {
             out.write((v & 0x7f) | 0x80);

@@ -1,7 +1,6 @@
 package org.emergo.pattern;
 
 import java.util.Arrays;
-import org.emergo.rules.Side;
 
 /**
  * Finds the plies of one game that match a pattern, replaying the game's {@link GameBoards}
@@ -10,16 +9,11 @@ import org.emergo.rules.Side;
 public final class PatternScan {
 
     private final Pattern pattern;
-    private final int[] jailers;
-    private final int[] prisoners;
-    /** Where {@link #varint} reads next. */
-    private int at;
+    private final GameBoards.Replay replay;
 
     public PatternScan(Pattern pattern) {
         this.pattern = pattern;
-        int size = pattern.variant().board().size();
-        this.jailers = new int[size];
-        this.prisoners = new int[size];
+        this.replay = new GameBoards.Replay(pattern.variant().board().size());
     }
 
     /**
@@ -29,72 +23,44 @@ public final class PatternScan {
      */
     public int[] matches(byte[] boards, int plies) {
         if (pattern.then() == null) return matches(pattern, boards, plies);
-        int[] first = matches(pattern, boards, plies);
-        if (first.length == 0) return first;
-        int[] second = matches(pattern.then(), boards, plies);
+        return followedWithin(matches(pattern, boards, plies), matches(pattern.then(), boards, plies), pattern.within());
+    }
+
+    /** The plies of {@code first} that a ply of {@code second} follows within {@code within} plies. */
+    public static int[] followedWithin(int[] first, int[] second, int within) {
         int n = 0;
         int k = 0;
         for (int p : first) {
             while (k < second.length && second[k] <= p) k++;
-            if (k < second.length && second[k] <= p + pattern.within()) first[n++] = p;
+            if (k < second.length && second[k] <= p + within) first[n++] = p;
         }
         return Arrays.copyOf(first, n);
     }
 
     private int[] matches(Pattern p, byte[] b, int plies) {
-        Arrays.fill(jailers, 0);
-        Arrays.fill(prisoners, 0);
         int[] squares = p.constrainedSquares();
         SquareCondition[] conditions = p.squares();
         int[] hits = new int[plies];
         int n = 0;
-        int white = 0;
-        int black = 0;
-        at = 0;
+        replay.start(b);
         for (int ply = 0; ply < plies; ply++) {
-            int flags = b[at++];
-            if ((flags & GameBoards.HANDS) != 0) {
-                white = varint(b);
-                black = varint(b);
-            }
-            int jumps = (flags & GameBoards.MOVED) != 0 ? varint(b) : -1;
-            int changes = varint(b);
-            for (int i = 0; i < changes; i++) {
-                int sq = b[at++] & 0xff;
-                int z = varint(b);
-                jailers[sq] = (z >>> 1) ^ -(z & 1);
-                prisoners[sq] = varint(b);
-            }
-            if (matchesHere(p, squares, conditions, flags, white, black, jumps)) hits[n++] = ply;
+            replay.next();
+            if (matchesHere(p, squares, conditions)) hits[n++] = ply;
         }
         return Arrays.copyOf(hits, n);
     }
 
-    private boolean matchesHere(Pattern p, int[] squares, SquareCondition[] conditions, int flags, int white, int black,
-            int jumps) {
-        Side side = (flags & GameBoards.BLACK_TO_MOVE) != 0 ? Side.BLACK : Side.WHITE;
-        if (p.toMove() != null && side != p.toMove()) return false;
-        if (p.whiteHand() != null && !p.whiteHand().contains(white)) return false;
-        if (p.blackHand() != null && !p.blackHand().contains(black)) return false;
-        if (p.capture() != null && (jumps < 0 || !p.capture().contains(jumps))) return false;
-        if (p.entry() && (flags & GameBoards.ENTRY) == 0) return false;
-        if (p.finding() && (flags & GameBoards.FINDING) == 0) return false;
+    private boolean matchesHere(Pattern p, int[] squares, SquareCondition[] conditions) {
+        GameBoards.Replay r = replay;
+        if (p.toMove() != null && r.toMove() != p.toMove()) return false;
+        if (p.whiteHand() != null && !p.whiteHand().contains(r.whiteHand())) return false;
+        if (p.blackHand() != null && !p.blackHand().contains(r.blackHand())) return false;
+        if (p.capture() != null && (r.jumps() < 0 || !p.capture().contains(r.jumps()))) return false;
+        if (p.entry() && !r.entry()) return false;
+        if (p.finding() && !r.finding()) return false;
         for (int sq : squares) {
-            if (!conditions[sq].test(jailers[sq], prisoners[sq])) return false;
+            if (!conditions[sq].test(r.jailers[sq], r.prisoners[sq])) return false;
         }
         return true;
-    }
-
-    private int varint(byte[] b) {
-        int x = b[at++];
-        if (x >= 0) return x;
-        int v = x & 0x7f;
-        int shift = 7;
-        do {
-            x = b[at++];
-            v |= (x & 0x7f) << shift;
-            shift += 7;
-        } while ((x & 0x80) != 0);
-        return v;
     }
 }

@@ -80,6 +80,7 @@ public final class AnalysisJob {
                 throw stopped;
             }
             repository.restoreIndexes();
+            new PatternSegments(db).build();
         } catch (SQLException e) {
             throw new StoreException("analysis stopped: " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -205,6 +205,7 @@ public final class AnalysisRepository {
 
     private static void deleteOld(Connection c, SQLDialect dialect, List<AnalysedGame> games, String engineVersion)
             throws SQLException {
+        PatternIndexWriter.retire(c, games);
         boolean postgres = dialect == SQLDialect.POSTGRES;
         for (String table : DERIVED_TABLES) {
             if (postgres) {

@@ -38,11 +38,30 @@ final class PatternIndexWriter {
      * analysis may have dropped its analysis row and kept this one. One statement a part.
      */
     private static void deleteOld(Connection c, List<AnalysedGame> games) throws SQLException {
-        StringBuilder ids = new StringBuilder();
-        for (AnalysedGame g : games) ids.append(ids.length() == 0 ? "" : ",").append(g.gameId());
-        if (ids.length() == 0) return;
+        String ids = ids(games);
+        if (ids.isEmpty()) return;
+        retire(c, games);
         try (Statement st = c.createStatement()) {
             st.executeUpdate("DELETE FROM pattern_game WHERE game_id IN (" + ids + ")"); // numbers only
         }
+    }
+
+    /**
+     * Before a game's row is replaced: its positions in a segment (sql/h2/V15) are marked
+     * stale, so that searches skip them until the segment is built again.
+     */
+    static void retire(Connection c, List<AnalysedGame> games) throws SQLException {
+        String ids = ids(games);
+        if (ids.isEmpty()) return;
+        try (Statement st = c.createStatement()) {
+            st.executeUpdate("INSERT INTO pattern_stale (segment, game_id) SELECT segment, game_id FROM pattern_game"
+                    + " WHERE game_id IN (" + ids + ") AND segment IS NOT NULL"); // numbers only
+        }
+    }
+
+    private static String ids(List<AnalysedGame> games) {
+        StringBuilder ids = new StringBuilder();
+        for (AnalysedGame g : games) ids.append(ids.length() == 0 ? "" : ",").append(g.gameId());
+        return ids.toString();
     }
 }
