@@ -138,6 +138,24 @@ class PatternSearchTest {
         }
 
         @Test
+        void gamesAnalysedBeforeTheIndexAreCountedAsUnindexed() {
+            long withRow = count("SELECT COUNT(*) FROM pattern_game");
+            assertEquals(count("SELECT COUNT(*) FROM analysis"), withRow);
+            assertEquals(0, search.find(PatternText.parse("any")).unindexed());
+            // as in a database analysed before V13: no row, no segment
+            db.dsl().execute("DELETE FROM pattern_game WHERE MOD(game_id, 3) = 0");
+            db.dsl().execute("DELETE FROM pattern_segment");
+            db.dsl().execute("DELETE FROM pattern_bits");
+            long missing = withRow - count("SELECT COUNT(*) FROM pattern_game");
+            assertTrue(missing > 3);
+            assertEquals(missing, search.find(PatternText.parse("any")).unindexed());
+            // a game whose replay failed has no row and is not missing one
+            db.dsl().execute("UPDATE analysis SET termination = 'replay error' WHERE game_id = "
+                    + "(SELECT MIN(game_id) FROM analysis WHERE MOD(game_id, 3) = 0)");
+            assertEquals(missing - 1, search.find(PatternText.parse("any")).unindexed());
+        }
+
+        @Test
         void everyStateOfTheSegmentsAnswersAlike() {
             // as after analysing every other game again, before the segments are built: their rows
             // scanned, their positions in the segments stale
