@@ -2,12 +2,19 @@
 -- gathered into segments of about a million positions, each with a compressed bitmap
 -- (RoaringBitmap) of its positions per square and content, per side to move, men in hand and
 -- move played. A search reads only the bitmaps of what it asks, instead of every game's row.
--- emergo analyze builds the segments at the end of a run from the pattern_game rows that have
--- none yet; until then a search scans those rows, so an answer never waits for a segment.
+-- emergo analyze builds the segments at the end of a run from the games in pattern_pending;
+-- until then a search scans those games' pattern_game rows, so an answer never waits for a segment.
 
-ALTER TABLE pattern_game ADD COLUMN segment BIGINT;
-CREATE INDEX pattern_game_segment_idx ON pattern_game (segment);
-COMMENT ON COLUMN pattern_game.segment IS 'the pattern_segment holding this game''s positions, null until emergo analyze has built it';
+CREATE TABLE pattern_pending (
+    game_id         BIGINT NOT NULL,
+    variant         VARCHAR(16) NOT NULL,
+    CONSTRAINT pattern_pending_pk PRIMARY KEY (game_id)
+);
+COMMENT ON TABLE pattern_pending IS 'games whose pattern_game row is in no segment yet: written with the row, deleted when a segment takes it';
+COMMENT ON COLUMN pattern_pending.game_id IS 'the game';
+COMMENT ON COLUMN pattern_pending.variant IS 'Emergo or HexEmergo';
+-- the games indexed before this migration
+INSERT INTO pattern_pending (game_id, variant) SELECT game_id, variant FROM pattern_game;
 
 CREATE TABLE pattern_segment (
     segment         BIGINT NOT NULL,
@@ -17,7 +24,7 @@ CREATE TABLE pattern_segment (
     game_list       VARBINARY NOT NULL,
     CONSTRAINT pattern_segment_pk PRIMARY KEY (segment)
 );
-COMMENT ON TABLE pattern_segment IS 'games whose positions are numbered 0 to positions - 1 in the bitmaps of pattern_bits';
+COMMENT ON TABLE pattern_segment IS 'games whose positions are numbered 0 to positions - 1 in the bitmaps of pattern_bits; a game analysed again is pending, then in a newer segment, and only its newest place counts';
 COMMENT ON COLUMN pattern_segment.segment IS 'the segment''s number, from pattern_segment_seq';
 COMMENT ON COLUMN pattern_segment.variant IS 'Emergo or HexEmergo: a segment holds games of one board';
 COMMENT ON COLUMN pattern_segment.games IS 'games in the segment';
@@ -38,12 +45,3 @@ COMMENT ON COLUMN pattern_bits.variant IS 'the segment''s board';
 COMMENT ON COLUMN pattern_bits.dimension IS 'a square (its index on the board: the column there), or 1000 side to move, 1001 White''s men in hand, 1002 Black''s, 1003 men taken by the move played, 1004 an entry played, 1005 a finding (org.emergo.store.PatternBitmaps)';
 COMMENT ON COLUMN pattern_bits.segment IS 'the segment';
 COMMENT ON COLUMN pattern_bits.bitmaps IS 'per value: the value (zigzag varint), the length of its bitmap (varint), the bitmap (RoaringBitmap''s portable format)';
-
-CREATE TABLE pattern_stale (
-    segment         BIGINT NOT NULL,
-    game_id         BIGINT NOT NULL,
-    CONSTRAINT pattern_stale_pk PRIMARY KEY (game_id, segment)
-);
-COMMENT ON TABLE pattern_stale IS 'games analysed again after their segment was built: their positions there are skipped until the segment is built again';
-COMMENT ON COLUMN pattern_stale.segment IS 'the segment';
-COMMENT ON COLUMN pattern_stale.game_id IS 'the game';

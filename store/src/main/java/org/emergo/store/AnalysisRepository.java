@@ -201,11 +201,10 @@ public final class AnalysisRepository {
     }
 
     private static final List<String> DERIVED_TABLES = List.of("position", "finding", "shadowpiece", "capture_length",
-            "tall_column", "capture_chance", "game_stage", "pattern_game", "analysis");
+            "tall_column", "capture_chance", "game_stage", "pattern_game", "pattern_pending", "analysis");
 
     private static void deleteOld(Connection c, SQLDialect dialect, List<AnalysedGame> games, String engineVersion)
             throws SQLException {
-        PatternIndexWriter.retire(c, games);
         boolean postgres = dialect == SQLDialect.POSTGRES;
         for (String table : DERIVED_TABLES) {
             if (postgres) {

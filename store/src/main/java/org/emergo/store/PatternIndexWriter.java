@@ -7,7 +7,7 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * Writes the pattern search's rows (sql/h2/V13__pattern_index.sql) on the transaction that
+ * Writes the pattern search's rows (sql/h2/V13__pattern_index.sql, V15) on the transaction that
  * writes the games' position rows, so a stopped analysis leaves both or neither.
  */
 final class PatternIndexWriter {
@@ -15,21 +15,29 @@ final class PatternIndexWriter {
     private PatternIndexWriter() {
     }
 
+    /** The games' rows, each game pending until a segment takes it (PatternSegments). */
     static void insert(Connection c, List<AnalysedGame> games) throws SQLException {
         deleteOld(c, games);
-        try (PreparedStatement st = c.prepareStatement(
-                "INSERT INTO pattern_game (game_id, variant, positions, boards) VALUES (?, ?, ?, ?)")) {
-            int rows = 0;
+        try (PreparedStatement rows = c.prepareStatement(
+                "INSERT INTO pattern_game (game_id, variant, positions, boards) VALUES (?, ?, ?, ?)");
+                PreparedStatement pending = c.prepareStatement("INSERT INTO pattern_pending (game_id, variant) VALUES (?, ?)")) {
+            int n = 0;
             for (AnalysedGame g : games) {
                 if (g.positions().isEmpty()) continue;
-                st.setLong(1, g.gameId());
-                st.setString(2, g.variant().tagName());
-                st.setInt(3, g.positions().size());
-                st.setBytes(4, g.patternBoards());
-                st.addBatch();
-                rows++;
+                rows.setLong(1, g.gameId());
+                rows.setString(2, g.variant().tagName());
+                rows.setInt(3, g.positions().size());
+                rows.setBytes(4, g.patternBoards());
+                rows.addBatch();
+                pending.setLong(1, g.gameId());
+                pending.setString(2, g.variant().tagName());
+                pending.addBatch();
+                n++;
             }
-            if (rows > 0) st.executeBatch();
+            if (n > 0) {
+                rows.executeBatch();
+                pending.executeBatch();
+            }
         }
     }
 
@@ -40,22 +48,9 @@ final class PatternIndexWriter {
     private static void deleteOld(Connection c, List<AnalysedGame> games) throws SQLException {
         String ids = ids(games);
         if (ids.isEmpty()) return;
-        retire(c, games);
         try (Statement st = c.createStatement()) {
             st.executeUpdate("DELETE FROM pattern_game WHERE game_id IN (" + ids + ")"); // numbers only
-        }
-    }
-
-    /**
-     * Before a game's row is replaced: its positions in a segment (sql/h2/V15) are marked
-     * stale, so that searches skip them until the segment is built again.
-     */
-    static void retire(Connection c, List<AnalysedGame> games) throws SQLException {
-        String ids = ids(games);
-        if (ids.isEmpty()) return;
-        try (Statement st = c.createStatement()) {
-            st.executeUpdate("INSERT INTO pattern_stale (segment, game_id) SELECT segment, game_id FROM pattern_game"
-                    + " WHERE game_id IN (" + ids + ") AND segment IS NOT NULL"); // numbers only
+            st.executeUpdate("DELETE FROM pattern_pending WHERE game_id IN (" + ids + ")");
         }
     }
 

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -50,8 +49,8 @@ public final class PatternSearch {
         }
     }
 
-    /** A segment as a search reads it. */
-    private record Segment(long id, int positions, List<PatternSegments.Member> members, Set<Long> stale) {}
+    /** A segment as a search reads it: its games whose positions there count. */
+    private record Segment(long id, int positions, List<PatternSegments.Member> members) {}
 
     private final Database db;
 
@@ -86,23 +85,10 @@ public final class PatternSearch {
     }
 
     private static List<Segment> segments(Connection c, Variant variant) throws SQLException {
-        Map<Long, Set<Long>> stale = new HashMap<>();
-        try (PreparedStatement st = c.prepareStatement("SELECT segment, game_id FROM pattern_stale");
-                ResultSet rs = st.executeQuery()) {
-            while (rs.next()) stale.computeIfAbsent(rs.getLong(1), s -> new HashSet<>()).add(rs.getLong(2));
-        }
-        List<Segment> segments = new ArrayList<>();
-        try (PreparedStatement st = c.prepareStatement(
-                "SELECT segment, positions, game_list FROM pattern_segment WHERE variant = ?")) {
-            st.setString(1, variant.tagName());
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    long id = rs.getLong(1);
-                    segments.add(new Segment(id, rs.getInt(2), PatternSegments.decode(rs.getBytes(3)),
-                            stale.getOrDefault(id, Set.of())));
-                }
-            }
-        }
+        List<PatternSegments.Segment> all = PatternSegments.segments(c, variant);
+        List<List<PatternSegments.Member>> live = PatternSegments.live(all, PatternSegments.pending(c, variant));
+        List<Segment> segments = new ArrayList<>(all.size());
+        for (int i = 0; i < all.size(); i++) segments.add(new Segment(all.get(i).id(), all.get(i).positions(), live.get(i)));
         return segments;
     }
 
@@ -143,7 +129,6 @@ public final class PatternSearch {
         RoaringBitmap then = pattern.then() == null ? null : matching(s, pattern.then(), bits);
         List<Hit> hits = new ArrayList<>();
         for (PatternSegments.Member m : s.members()) {
-            if (s.stale().contains(m.gameId())) continue;
             int end = m.first() + m.positions();
             Hit h = then == null ? hit(m, matching, end) : followed(m, matching, then, pattern.within(), end);
             if (h != null) hits.add(h);
@@ -203,12 +188,13 @@ public final class PatternSearch {
         return row == null ? new RoaringBitmap() : PatternBitmaps.union(row, wanted);
     }
 
-    /** The games analysed since the last segment was built: replayed from their rows, on every core. */
+    /** The pending games (analysed since the last segment was built): replayed from their rows, on every core. */
     private static List<Hit> notInSegments(Connection c, Pattern pattern) throws SQLException {
         List<long[]> games = new ArrayList<>();
         List<byte[]> boards = new ArrayList<>();
         try (PreparedStatement st = c.prepareStatement(
-                "SELECT game_id, positions, boards FROM pattern_game WHERE segment IS NULL AND variant = ?")) {
+                "SELECT g.game_id, g.positions, g.boards FROM pattern_pending p JOIN pattern_game g ON g.game_id = p.game_id"
+                        + " WHERE p.variant = ?")) {
             st.setString(1, pattern.variant().tagName());
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {

@@ -11,21 +11,27 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.emergo.rules.Variant;
 
 /**
- * Gathers pattern_game's rows into segments with bitmaps (sql/h2/V15__pattern_segments.sql), at
- * the end of {@code emergo analyze}: the rows without a segment, and the newest segment again
- * while it holds fewer than {@link #DEFAULT_GAMES} games, so that small runs do not leave many
- * small segments. Each segment is written in one transaction with its games' rows marked, so a
- * stopped build leaves whole segments and rows still unmarked, which a search scans and the
- * next build takes up.
+ * Gathers the pending games' pattern_game rows into segments with bitmaps
+ * (sql/h2/V15__pattern_segments.sql), at the end of {@code emergo analyze}. The newest segment
+ * is built again with new games while it holds fewer than {@link #DEFAULT_GAMES}, so that small
+ * runs do not leave many small segments. Each segment is written in one transaction with its
+ * games' pending rows deleted, so a stopped build leaves whole segments and games still
+ * pending, which a search scans and the next build takes up.
+ *
+ * <p>A game analysed again is pending again, and later in a newer segment: only its newest
+ * place counts ({@link #live}), and a segment with no game left that counts is dropped.
  */
 public final class PatternSegments {
 
-    /** Games a segment holds: about 800,000 positions of 200-ply games, 13 positions a bit of a 64-bit bitmap word at most. */
+    /** Games a segment holds: about 800,000 positions of 200-ply games. */
     public static final int DEFAULT_GAMES = 4096;
 
     /** The advisory lock of segment building on PostgreSQL: one process builds at a time. */
@@ -34,6 +40,9 @@ public final class PatternSegments {
 
     /** A game of a segment: its id, and its first position's number in the segment. */
     record Member(long gameId, int first, int positions) {}
+
+    /** A segment's row without its bitmaps. */
+    record Segment(long id, int positions, List<Member> members) {}
 
     private final Database db;
     private final int gamesPerSegment;
@@ -47,19 +56,13 @@ public final class PatternSegments {
         this.gamesPerSegment = gamesPerSegment;
     }
 
-    /** Builds the segments of every game not in one yet; returns how many games it put in segments. */
+    /** Builds the segments of every pending game; returns how many games it put in segments. */
     public int build() {
         try (Connection c = db.dataSource().getConnection()) {
             int games = 0;
             for (Variant v : Variant.values()) {
-                List<Long> pending = longs(c, "SELECT game_id FROM pattern_game WHERE segment IS NULL AND variant = ?",
-                        v.tagName());
-                pending.sort(null);
-                for (int from = 0; from < pending.size(); ) {
-                    int[] taken = buildOne(c, v, pending.subList(from, pending.size()));
-                    from += taken[0];
-                    games += taken[1];
-                }
+                int done;
+                while ((done = buildOne(c, v)) > 0) games += done;
             }
             return games;
         } catch (SQLException e) {
@@ -69,10 +72,9 @@ public final class PatternSegments {
 
     /**
      * One segment in one transaction: the newest segment's games again while it is not full,
-     * and the first of {@code pending}. Returns the pending games taken and the games put in
-     * the segment; a game another process put in a segment meanwhile is left out.
+     * and the first pending games. Returns the games put in it, 0 when none were pending.
      */
-    private int[] buildOne(Connection c, Variant variant, List<Long> pending) throws SQLException {
+    private int buildOne(Connection c, Variant variant) throws SQLException {
         c.setAutoCommit(false);
         try {
             if (db.isPostgres()) {
@@ -82,17 +84,29 @@ public final class PatternSegments {
                     st.execute();
                 }
             }
-            dropWhollyStale(c);
+            Set<Long> pending = pending(c, variant);
+            List<Segment> segments = segments(c, variant);
+            dropUnused(c, segments, pending);
+            if (pending.isEmpty()) {
+                c.commit();
+                return 0;
+            }
             List<Long> games = new ArrayList<>();
-            long[] last = lastSegment(c, variant);
-            Long replaced = last != null && last[1] < gamesPerSegment ? last[0] : null;
-            if (replaced != null) games.addAll(longs(c, "SELECT game_id FROM pattern_game WHERE segment = " + replaced, null));
-            int taken = Math.min(pending.size(), Math.max(1, gamesPerSegment - games.size()));
-            games.addAll(pending.subList(0, taken));
+            Segment last = segments.isEmpty() ? null : segments.get(segments.size() - 1);
+            Set<Long> kept = new HashSet<>();
+            if (last != null && last.members().size() < gamesPerSegment) {
+                for (Member m : last.members()) if (!pending.contains(m.gameId())) kept.add(m.gameId());
+            } else {
+                last = null;
+            }
+            games.addAll(kept);
+            List<Long> waiting = new ArrayList<>(pending);
+            waiting.sort(null);
+            games.addAll(waiting.subList(0, Math.min(waiting.size(), Math.max(1, gamesPerSegment - games.size()))));
             games.sort(null);
-            int written = write(c, variant, games, replaced);
+            int written = write(c, variant, games, kept, last == null ? null : last.id());
             c.commit();
-            return new int[] {taken, written};
+            return written;
         } catch (SQLException | RuntimeException e) {
             c.rollback();
             throw e;
@@ -102,27 +116,36 @@ public final class PatternSegments {
     }
 
     /**
-     * Builds and writes a segment of those of these games still without one (or in segment
-     * {@code replaced}, which it replaces); returns how many it holds.
+     * Builds and writes a segment of these games: those of {@code kept} from their rows as they
+     * are, the others while still pending (their pending rows locked, then deleted); it replaces
+     * segment {@code replaced}, if given. Returns the pending games it took.
      */
-    private int write(Connection c, Variant variant, List<Long> games, Long replaced) throws SQLException {
+    private int write(Connection c, Variant variant, List<Long> games, Set<Long> kept, Long replaced) throws SQLException {
         PatternBitmaps.Builder bits = new PatternBitmaps.Builder(variant.board().size());
         List<Member> members = new ArrayList<>(games.size());
+        List<Long> taken = new ArrayList<>();
         for (int from = 0; from < games.size(); from += 1000) {
             List<Long> part = games.subList(from, Math.min(games.size(), from + 1000));
-            java.util.Map<Long, Object[]> rows = new java.util.HashMap<>();
+            Set<Long> stillPending = new HashSet<>();
+            List<Long> newOnes = part.stream().filter(id -> !kept.contains(id)).toList();
+            if (!newOnes.isEmpty()) {
+                // locked until this commits: analysing one of them again waits, then makes it pending anew
+                stillPending.addAll(longs(c, "SELECT game_id FROM pattern_pending WHERE game_id IN (" + numbers(newOnes)
+                        + ") FOR UPDATE")); // numbers only
+            }
+            Map<Long, Object[]> rows = new HashMap<>();
             try (Statement st = c.createStatement();
                     ResultSet rs = st.executeQuery("SELECT game_id, positions, boards FROM pattern_game WHERE game_id IN ("
-                            + numbers(part) + ") AND (segment IS NULL" + (replaced == null ? "" : " OR segment = " + replaced)
-                            + ")")) { // numbers only
+                            + numbers(part) + ")")) { // numbers only
                 while (rs.next()) rows.put(rs.getLong(1), new Object[] {rs.getInt(2), rs.getBytes(3)});
             }
             for (long id : part) {
                 Object[] row = rows.get(id);
-                if (row == null) continue; // in another process's segment since, or analysed again
+                if (row == null || !(kept.contains(id) || stillPending.contains(id))) continue; // taken by another process
                 int plies = (Integer) row[0];
                 members.add(new Member(id, bits.positions(), plies));
                 bits.add((byte[]) row[1], plies);
+                if (!kept.contains(id)) taken.add(id);
             }
         }
         if (members.isEmpty()) return 0;
@@ -147,41 +170,76 @@ public final class PatternSegments {
             }
             st.executeBatch();
         }
-        try (PreparedStatement st = c.prepareStatement("UPDATE pattern_game SET segment = ? WHERE game_id = ?")) {
-            for (Member m : members) {
-                st.setLong(1, segment);
-                st.setLong(2, m.gameId());
-                st.addBatch();
+        for (int from = 0; from < taken.size(); from += 1000) {
+            try (Statement st = c.createStatement()) {
+                st.executeUpdate("DELETE FROM pattern_pending WHERE game_id IN ("
+                        + numbers(taken.subList(from, Math.min(taken.size(), from + 1000))) + ")"); // numbers only
             }
-            st.executeBatch();
         }
         if (replaced != null) drop(c, replaced);
-        return members.size();
+        return taken.size();
     }
 
-    /** The newest segment of the variant: its number and games, or null. */
-    private static long[] lastSegment(Connection c, Variant variant) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(
-                "SELECT segment, games FROM pattern_segment WHERE variant = ? ORDER BY segment DESC LIMIT 1")) {
+    /** The variant's pending games. */
+    static Set<Long> pending(Connection c, Variant variant) throws SQLException {
+        Set<Long> pending = new HashSet<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT game_id FROM pattern_pending WHERE variant = ?")) {
             st.setString(1, variant.tagName());
             try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? new long[] {rs.getLong(1), rs.getLong(2)} : null;
+                while (rs.next()) pending.add(rs.getLong(1));
             }
         }
+        return pending;
     }
 
-    /** Segments whose every game was analysed again since (analyze --all): nothing in them is read. */
-    private static void dropWhollyStale(Connection c) throws SQLException {
-        List<Long> dead = longs(c, "SELECT s.segment FROM pattern_segment s WHERE s.games <= "
-                + "(SELECT COUNT(*) FROM pattern_stale t WHERE t.segment = s.segment)", null);
-        for (long segment : dead) drop(c, segment);
+    /** The variant's segments, oldest first. */
+    static List<Segment> segments(Connection c, Variant variant) throws SQLException {
+        List<Segment> segments = new ArrayList<>();
+        try (PreparedStatement st = c.prepareStatement(
+                "SELECT segment, positions, game_list FROM pattern_segment WHERE variant = ? ORDER BY segment")) {
+            st.setString(1, variant.tagName());
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) segments.add(new Segment(rs.getLong(1), rs.getInt(2), decode(rs.getBytes(3))));
+            }
+        }
+        return segments;
+    }
+
+    /**
+     * Per segment (in the order given, oldest first), the members whose positions count: a
+     * game's newest place, unless it is pending, when its row counts instead.
+     */
+    static List<List<Member>> live(List<Segment> segments, Set<Long> pending) {
+        Map<Long, Integer> newest = new HashMap<>();
+        for (int i = 0; i < segments.size(); i++) {
+            for (Member m : segments.get(i).members()) newest.put(m.gameId(), i);
+        }
+        List<List<Member>> live = new ArrayList<>(segments.size());
+        for (int i = 0; i < segments.size(); i++) {
+            List<Member> here = new ArrayList<>();
+            for (Member m : segments.get(i).members()) {
+                if (newest.get(m.gameId()) == i && !pending.contains(m.gameId())) here.add(m);
+            }
+            live.add(here);
+        }
+        return live;
+    }
+
+    /** Drops the segments with no game left that counts (after analyze --all, all of them). */
+    private static void dropUnused(Connection c, List<Segment> segments, Set<Long> pending) throws SQLException {
+        List<List<Member>> live = live(segments, pending);
+        for (int i = segments.size() - 1; i >= 0; i--) {
+            if (live.get(i).isEmpty()) {
+                drop(c, segments.get(i).id());
+                segments.remove(i);
+            }
+        }
     }
 
     private static void drop(Connection c, long segment) throws SQLException {
         try (Statement st = c.createStatement()) {
             st.executeUpdate("DELETE FROM pattern_bits WHERE segment = " + segment);
             st.executeUpdate("DELETE FROM pattern_segment WHERE segment = " + segment);
-            st.executeUpdate("DELETE FROM pattern_stale WHERE segment = " + segment);
         }
     }
 
@@ -193,18 +251,15 @@ public final class PatternSegments {
         }
     }
 
-    private static List<Long> longs(Connection c, String sql, String parameter) throws SQLException {
+    private static List<Long> longs(Connection c, String sql) throws SQLException {
         List<Long> out = new ArrayList<>();
-        try (PreparedStatement st = c.prepareStatement(sql)) {
-            if (parameter != null) st.setString(1, parameter);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) out.add(rs.getLong(1));
-            }
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) out.add(rs.getLong(1));
         }
         return out;
     }
 
-    static String numbers(List<Long> ids) {
+    private static String numbers(List<Long> ids) {
         StringBuilder sb = new StringBuilder();
         for (long id : ids) sb.append(sb.length() == 0 ? "" : ",").append(id);
         return sb.toString();

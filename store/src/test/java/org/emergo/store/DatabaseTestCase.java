@@ -55,7 +55,7 @@ abstract class DatabaseTestCase {
         db.dsl().execute("DELETE FROM pattern_game");
         db.dsl().execute("DELETE FROM pattern_bits");
         db.dsl().execute("DELETE FROM pattern_segment");
-        db.dsl().execute("DELETE FROM pattern_stale");
+        db.dsl().execute("DELETE FROM pattern_pending");
         db.dsl().deleteFrom(GAME_TAG).execute();
         db.dsl().deleteFrom(GAME).execute();
         db.dsl().deleteFrom(IMPORT_ERROR).execute();

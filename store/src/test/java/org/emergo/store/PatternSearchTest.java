@@ -144,6 +144,7 @@ class PatternSearchTest {
             assertEquals(0, search.find(PatternText.parse("any")).unindexed());
             // as in a database analysed before V13: no row, no segment
             db.dsl().execute("DELETE FROM pattern_game WHERE MOD(game_id, 3) = 0");
+            db.dsl().execute("DELETE FROM pattern_pending");
             db.dsl().execute("DELETE FROM pattern_segment");
             db.dsl().execute("DELETE FROM pattern_bits");
             long missing = withRow - count("SELECT COUNT(*) FROM pattern_game");
@@ -158,26 +159,34 @@ class PatternSearchTest {
         @Test
         void everyStateOfTheSegmentsAnswersAlike() {
             // as after analysing every other game again, before the segments are built: their rows
-            // scanned, their positions in the segments stale
-            db.dsl().execute("INSERT INTO pattern_stale (segment, game_id) SELECT segment, game_id FROM pattern_game"
+            // scanned, their places in the segments not counted
+            db.dsl().execute("INSERT INTO pattern_pending (game_id, variant) SELECT game_id, variant FROM pattern_game"
                     + " WHERE MOD(game_id, 2) = 0");
-            db.dsl().execute("UPDATE pattern_game SET segment = NULL WHERE MOD(game_id, 2) = 0");
-            assertTrue(count("SELECT COUNT(*) FROM pattern_stale") > 10);
+            long pending = count("SELECT COUNT(*) FROM pattern_pending");
+            assertTrue(pending > 10);
             randomPatternsAsSql(29, 40);
             assertSameAsSql(PatternText.parse("e5:w2+ then:6 e5:b"));
 
             // built again in segments of 5 games: the newest segment topped up, the rest new
             long before = count("SELECT COUNT(*) FROM pattern_segment");
-            assertEquals(count("SELECT COUNT(*) FROM pattern_stale"), new PatternSegments(db, 5).build());
-            assertEquals(0, count("SELECT COUNT(*) FROM pattern_game WHERE segment IS NULL"));
+            assertEquals(pending, new PatternSegments(db, 5).build());
+            assertEquals(0, count("SELECT COUNT(*) FROM pattern_pending"));
             assertTrue(count("SELECT COUNT(*) FROM pattern_segment") > before + 2);
             randomPatternsAsSql(31, 40);
             assertSameAsSql(PatternText.parse("hexemergo d4:b then:1 any"));
 
-            // analyze --all: every segment stale, dropped and built anew, one a board
+            // a few more games analysed again: the newest segment of each board taken up with them while under 5 games
+            db.dsl().execute("INSERT INTO pattern_pending (game_id, variant) SELECT game_id, variant FROM pattern_game"
+                    + " WHERE MOD(game_id, 7) = 0");
+            assertTrue(new PatternSegments(db, 5).build() > 2);
+            assertTrue(count("SELECT MIN(games) FROM pattern_segment") < 5, "one segment a board is not full");
+            assertEquals(0, count("SELECT COUNT(*) FROM pattern_pending"));
+            randomPatternsAsSql(33, 40);
+
+            // analyze --all: every game pending again, every segment dropped and built anew, one a board
             new AnalysisJob(db, 2).run(true, done -> {});
             assertEquals(2, count("SELECT COUNT(*) FROM pattern_segment"));
-            assertEquals(0, count("SELECT COUNT(*) FROM pattern_stale"));
+            assertEquals(0, count("SELECT COUNT(*) FROM pattern_pending"));
             assertEquals(count("SELECT COUNT(*) FROM pattern_game"), count("SELECT SUM(games) FROM pattern_segment"));
             randomPatternsAsSql(37, 40);
         }
