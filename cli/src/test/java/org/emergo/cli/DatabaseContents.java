@@ -35,10 +35,14 @@ final class DatabaseContents {
             tables.put("import_error", rows(c, "SELECT * FROM import_error"));
             tables.put("source_file", rows(c, "SELECT * FROM source_file"));
             if (analysis) {
-                for (String table : List.of("analysis", "analysis_history", "position", "finding", "shadowpiece")) {
+                for (String table : List.of("analysis", "analysis_history", "position", "finding", "shadowpiece",
+                        "pattern_game", "pattern_pending")) {
                     tables.put(table, rows(c, "SELECT g.fingerprint, g.source, g.source_line, t.* FROM " + table
                             + " t JOIN game g ON g.id = t.game_id"));
                 }
+                // the pattern index's segments, but for their numbers and game ids (the games as above)
+                tables.put("pattern_segment", rows(c, "SELECT variant, games, positions FROM pattern_segment"));
+                tables.put("pattern_bits", rows(c, "SELECT variant, dimension, bitmaps FROM pattern_bits"));
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e);

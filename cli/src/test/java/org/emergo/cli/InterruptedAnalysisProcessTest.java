@@ -43,7 +43,9 @@ class InterruptedAnalysisProcessTest {
         return Stream.of(TestStores.values()).flatMap(store -> Stream.of(
                 Arguments.of(store, "TERM", 250),
                 Arguments.of(store, "KILL", 250),
-                Arguments.of(store, "KILL", 500)));
+                Arguments.of(store, "KILL", 500),
+                // every game stored, the pattern index's segments not built yet
+                Arguments.of(store, "KILL", GAMES)));
     }
 
     @ParameterizedTest(name = "{0}: {1} after {2} games")

@@ -46,7 +46,8 @@ class SchemaTest {
         @Test
         void migrationsCreateTheTablesViewsAndFlywaysHistory() {
             assertEquals(List.of("ANALYSIS", "ANALYSIS_CHANGE", "ANALYSIS_HISTORY", "CAPTURE_CHANCE", "CAPTURE_LENGTH",
-                    "FINDING", "FLYWAY_SCHEMA_HISTORY", "GAME", "GAME_STAGE", "GAME_TAG", "IMPORT_ERROR", "MOVE", "PATTERN_GAME", "PLAYER",
+                    "FINDING", "FLYWAY_SCHEMA_HISTORY", "GAME", "GAME_STAGE", "GAME_TAG", "IMPORT_ERROR", "MOVE", "PATTERN_BITS", "PATTERN_GAME",
+                    "PATTERN_PENDING", "PATTERN_SEGMENT", "PLAYER",
                     "PLAYER_ALIAS", "PLAYER_RATING", "POSITION", "POSITION_BOARD", "RATING", "RATING_CHECKPOINT", "RATING_HISTORY", "RATING_QUALITY",
                     "RATING_RUN", "REVIEW", "REVIEW_CURVE", "REVIEW_PLY", "REVIEW_SETTING", "SHADOWPIECE", "SOURCE_FILE", "TALL_COLUMN"),
                     databaseTables().stream().map(t -> upper(t.getName())).sorted().toList());
