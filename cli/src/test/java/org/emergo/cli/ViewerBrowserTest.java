@@ -174,6 +174,22 @@ class ViewerBrowserTest {
         assertEquals("e5:w", driver.findElement(By.id("pattern")).getAttribute("value"));
         assertTrue(driver.findElement(By.id("search-count")).getText().matches("(?s)\\d+ positions? in \\d+ games? match e5:w\\..*"),
                 driver.findElement(By.id("search-count")).getText());
+        // a manoeuvre: a second board for the pattern after then:6, its squares cycled by their own links
+        driver.findElement(By.id("add-then")).click();
+        assertEquals("e5:w then:6 any", driver.findElement(By.id("pattern")).getAttribute("value"));
+        for (String next : List.of("e5:w then:6 e5:empty", "e5:w then:6 e5:w", "e5:w then:6 e5:b")) {
+            driver.findElement(By.cssSelector("#then-board a.pattern-square[data-square='e5']")).click();
+            assertEquals(next, driver.findElement(By.id("pattern")).getAttribute("value"));
+        }
+        assertTrue(driver.getCurrentUrl().endsWith("/search?pattern=e5%3Aw+then%3A6+e5%3Ab"), driver.getCurrentUrl());
+        assertEquals("Then, within 6 plies", driver.findElement(By.cssSelector("#then-board h2")).getText());
+        assertTrue(driver.findElement(By.id("search-count")).getText()
+                .matches("(?s)\\d+ positions? in \\d+ games? match e5:w then:6 e5:b\\..*"), driver.findElement(By.id("search-count")).getText());
+        driver.findElement(By.cssSelector("#first-board a.pattern-square[data-square='e5']")).click();
+        assertEquals("e5:b then:6 e5:b", driver.findElement(By.id("pattern")).getAttribute("value"));
+        driver.findElement(By.id("remove-then")).click();
+        assertEquals("e5:b", driver.findElement(By.id("pattern")).getAttribute("value"));
+        assertTrue(driver.findElements(By.id("then-board")).isEmpty());
         WebElement field = driver.findElement(By.id("pattern"));
         field.clear();
         field.sendKeys("e5:w4+ z9:b\n");

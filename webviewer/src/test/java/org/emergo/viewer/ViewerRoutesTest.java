@@ -333,6 +333,81 @@ class ViewerRoutesTest {
             });
         }
 
+        /** Both parts with a side to move, hands and move conditions, which every link of the editor keeps. */
+        private static final String MANOEUVRE = "turn:w whand:2+ e5:w4 capture:1+ then:6 turn:b bhand:0 e5:b entry";
+
+        @Test
+        void theSecondBoardOfAManoeuvreEditsTheSecondPatternAndKeepsTheRest() {
+            withApp((client, port) -> {
+                String body = client.get("/search?pattern=" + enc(MANOEUVRE)).body().string();
+                assertTrue(body.contains("<h2 class=\"board-caption\">First pattern</h2>"), body);
+                assertTrue(body.contains("<h2 class=\"board-caption\">Then, within 6 plies</h2>"), body);
+                assertTrue(body.contains("aria-label=\"Emergo board editor, second pattern: a square's link cycles its condition\""), body);
+                assertEquals("b", condition(body, "then-board", "e5"));
+                assertEquals("w4", condition(body, "first-board", "e5"));
+                assertEquals("/search?pattern=" + enc("turn:w whand:2+ e5:w4 capture:1+ then:6 turn:b bhand:0 d4:empty e5:b entry"),
+                        squareLink(body, "then-board", "d4"));
+                assertEquals("/search?pattern=" + enc("turn:w whand:2+ e5:w4 capture:1+ then:6 turn:b bhand:0 e5:occupied entry"),
+                        squareLink(body, "then-board", "e5"));
+                assertEquals("/search?pattern=" + enc("turn:w whand:2+ d4:empty e5:w4 capture:1+ then:6 turn:b bhand:0 e5:b entry"),
+                        squareLink(body, "first-board", "d4"));
+                assertEquals("/search?pattern=" + enc("turn:w whand:2+ e5:w4 capture:1+"), link(body, "remove-then"));
+                assertFalse(body.contains("id=\"add-then\""), body);
+
+                // following a second-board link: exactly that pattern, d4 shown on the second board, and on again
+                String next = client.get(squareLink(body, "then-board", "d4")).body().string();
+                assertTrue(next.contains("value=\"turn:w whand:2+ e5:w4 capture:1+ then:6 turn:b bhand:0 d4:empty e5:b entry\""), next);
+                assertEquals("empty", condition(next, "then-board", "d4"));
+                assertEquals("any", condition(next, "first-board", "d4"));
+                assertEquals("/search?pattern=" + enc("turn:w whand:2+ e5:w4 capture:1+ then:6 turn:b bhand:0 d4:w e5:b entry"),
+                        squareLink(next, "then-board", "d4"));
+            });
+        }
+
+        @Test
+        void aPatternOfOnePartLinksToAddingASecondPatternAndTheSecondPatternToItsRemoval() {
+            withApp((client, port) -> {
+                String body = client.get("/search?pattern=" + enc("f4:=w4 turn:w")).body().string();
+                assertFalse(body.contains("id=\"then-board\""), body);
+                assertEquals("/search?pattern=" + enc("turn:w f4:=w4 then:6 any"), link(body, "add-then"));
+                String added = client.get(link(body, "add-then")).body().string();
+                assertTrue(added.contains("value=\"turn:w f4:=w4 then:6 any\""), added);
+                assertEquals("/search?pattern=" + enc("turn:w f4:=w4 then:6 e5:empty"), squareLink(added, "then-board", "e5"));
+                assertEquals("/search?pattern=" + enc("turn:w f4:=w4"), link(added, "remove-then"));
+                // a second pattern alone, and HexEmergo's second board
+                assertEquals("/search?pattern=" + enc("then:6 any"), link(client.get("/search").body().string(), "add-then"));
+                String hex = client.get("/search?pattern=" + enc("hexemergo g7:bp then:2 g7:w")).body().string();
+                assertTrue(hex.contains("<h2 class=\"board-caption\">Then, within 2 plies</h2>"), hex);
+                assertEquals("/search?pattern=" + enc("hexemergo g7:bp then:2 d4:empty g7:w"), squareLink(hex, "then-board", "d4"));
+                assertTrue(client.get("/search?pattern=" + enc("e5:w then:1 e5:b")).body().string()
+                        .contains("<h2 class=\"board-caption\">Then, within 1 ply</h2>"));
+            });
+        }
+
+        /** The link of a square on one board of the editor ({@code first-board} or {@code then-board}). */
+        private static String squareLink(String body, String board, String square) {
+            Matcher m = Pattern.compile("<a href=\"([^\"]*)\" class=\"pattern-square\" data-square=\"" + square + "\"")
+                    .matcher(body);
+            int at = body.indexOf("id=\"" + board + "\"");
+            assertTrue(at >= 0 && m.find(at), board + " " + square);
+            return m.group(1);
+        }
+
+        /** The condition a square shows on one board of the editor. */
+        private static String condition(String body, String board, String square) {
+            Matcher m = Pattern.compile("data-square=\"" + square + "\" data-condition=\"([^\"]*)\"").matcher(body);
+            int at = body.indexOf("id=\"" + board + "\"");
+            assertTrue(at >= 0 && m.find(at), board + " " + square);
+            return m.group(1);
+        }
+
+        /** The address of the link with this id. */
+        private static String link(String body, String id) {
+            Matcher m = Pattern.compile("<a id=\"" + id + "\" href=\"([^\"]*)\"").matcher(body);
+            assertTrue(m.find(), id);
+            return m.group(1);
+        }
+
         @Test
         void theSearchApiAnswersWithCountsAndHitsAndAMalformedPatternIsA400SayingWhere() throws Exception {
             withApp((client, port) -> {

@@ -19,6 +19,14 @@ public final class PatternBoardSvg {
 
     /** The board of a pattern's variant; {@code link} gives the URL a click on a square opens. */
     public static String draw(Pattern p, IntFunction<String> link) {
+        return draw(p, null, link);
+    }
+
+    /**
+     * The same, for one part of a manoeuvre: {@code part} (such as "second pattern") names the
+     * board for a screen reader, or is null for a pattern of one part.
+     */
+    public static String draw(Pattern p, String part, IntFunction<String> link) {
         Board board = p.variant().board();
         BoardGeometry geometry = BoardGeometry.of(board);
         StringBuilder out = new StringBuilder(20_000);
@@ -26,7 +34,8 @@ public final class PatternBoardSvg {
                 .append(board.name().toLowerCase(Locale.ROOT)).append("\" viewBox=\"0 0 ")
                 .append(BoardSvg.n(geometry.width())).append(' ').append(BoardSvg.n(geometry.height()))
                 .append("\" role=\"group\" aria-label=\"").append(BoardSvg.esc(board.name()))
-                .append(" board editor: a square's link cycles its condition\">\n");
+                .append(" board editor").append(part == null ? "" : ", " + BoardSvg.esc(part))
+                .append(": a square's link cycles its condition\">\n");
         geometry.background(out, false);
         for (int sq = 0; sq < board.size(); sq++) {
             SquareCondition c = p.squares()[sq];

@@ -9,15 +9,46 @@ import org.emergo.viewer.data.PatternEditing;
 import org.emergo.viewer.data.Urls;
 
 /**
- * The pattern search page (docs/patterns.md#the-text-form): the board editor, the pattern's text, the counts
- * and a page of the matching games. {@code error} is a malformed pattern's message, with
+ * The pattern search page (docs/patterns.md#in-the-viewer): the board editor (a second board for the
+ * second pattern of a manoeuvre), the pattern's text, the counts and a page of the matching games. {@code error} is a malformed pattern's message, with
  * {@code text} as typed; then there is no result.
  */
 public record SearchPage(String text, Pattern pattern, String error, PatternSearch.Result result, QueryResult games,
         int page, int pageSize) {
 
     public String boardSvg() {
-        return PatternBoardSvg.draw(pattern, sq -> url(PatternEditing.cycle(pattern, sq).toString(), 1));
+        return PatternBoardSvg.draw(pattern, hasThen() ? "first pattern" : null,
+                sq -> url(PatternEditing.cycle(pattern, sq).toString(), 1));
+    }
+
+    /** Whether the pattern is a manoeuvre: a second pattern follows ({@code then:K}), drawn on a board of its own. */
+    public boolean hasThen() {
+        return pattern.then() != null;
+    }
+
+    /** The second pattern's board, whose links cycle its squares and keep the rest of the pattern. */
+    public String thenBoardSvg() {
+        return PatternBoardSvg.draw(pattern.then(), "second pattern",
+                sq -> url(PatternEditing.cycleThen(pattern, sq).toString(), 1));
+    }
+
+    /** The plies within which the second pattern follows. */
+    public int within() {
+        return pattern.within();
+    }
+
+    public int defaultWithin() {
+        return PatternEditing.DEFAULT_WITHIN;
+    }
+
+    /** The pattern followed by a second pattern that asks nothing yet. */
+    public String addThenUrl() {
+        return url(PatternEditing.addThen(pattern, PatternEditing.DEFAULT_WITHIN).toString(), 1);
+    }
+
+    /** The pattern without its second pattern. */
+    public String removeThenUrl() {
+        return url(PatternEditing.removeThen(pattern).toString(), 1);
     }
 
     public static String url(String pattern, int page) {
