@@ -1,5 +1,5 @@
 -- The pattern search's bitmaps (issue 17, docs/patterns.md#how-it-is-answered): pattern_game's rows
--- gathered into segments of about a million positions, each with a compressed bitmap
+-- gathered into segments of 4,096 games, each with a compressed bitmap
 -- (RoaringBitmap) of its positions per square and content, per side to move, men in hand and
 -- move played. A search reads only the bitmaps of what it asks, instead of every game's row.
 -- emergo analyze builds the segments at the end of a run from the games in pattern_pending;
@@ -44,4 +44,4 @@ COMMENT ON TABLE pattern_bits IS 'per segment and dimension, a bitmap of the seg
 COMMENT ON COLUMN pattern_bits.variant IS 'the segment''s board';
 COMMENT ON COLUMN pattern_bits.dimension IS 'a square (its index on the board: the column there), or 1000 side to move, 1001 White''s men in hand, 1002 Black''s, 1003 men taken by the move played, 1004 an entry played, 1005 a finding (org.emergo.store.PatternBitmaps)';
 COMMENT ON COLUMN pattern_bits.segment IS 'the segment';
-COMMENT ON COLUMN pattern_bits.bitmaps IS 'per value: the value (zigzag varint), the length of its bitmap (varint), the bitmap (RoaringBitmap''s portable format)';
+COMMENT ON COLUMN pattern_bits.bitmaps IS 'per value: the value (zigzag varint), the length of its bitmap (varint), the bitmap (RoaringBitmap''s portable format); a square''s values are its columns (jailers, + White commands, times 256 plus prisoners)';

@@ -5,11 +5,15 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntPredicate;
 import org.emergo.pattern.GameBoards;
 import org.roaringbitmap.RoaringBitmap;
+import org.roaringbitmap.buffer.BufferFastAggregation;
+import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
 
 /**
  * The bitmaps of one segment (sql/h2/V15__pattern_segments.sql): per dimension (a square, side
@@ -144,26 +148,23 @@ final class PatternBitmaps {
         }
     }
 
-    /** The union of the bitmaps of the values {@code wanted} accepts, reading only those. */
+    /**
+     * The union of the bitmaps of the values {@code wanted} accepts, read in place (RoaringBitmap's
+     * immutable form over the row's bytes) and ORed together at once.
+     */
     static RoaringBitmap union(byte[] row, IntPredicate wanted) {
         ByteBuffer in = ByteBuffer.wrap(row);
-        RoaringBitmap union = new RoaringBitmap();
+        List<ImmutableRoaringBitmap> parts = new ArrayList<>();
         while (in.hasRemaining()) {
             int z = varint(in);
             int value = (z >>> 1) ^ -(z & 1);
             int length = varint(in);
-            if (wanted.test(value)) {
-                RoaringBitmap b = new RoaringBitmap();
-                try {
-                    b.deserialize(in.slice(in.position(), length));
-                } catch (IOException e) {
-                    throw new StoreException("pattern_bits: a bitmap cannot be read: " + e.getMessage(), e);
-                }
-                union.or(b);
-            }
+            if (wanted.test(value)) parts.add(new ImmutableRoaringBitmap(in.slice(in.position(), length)));
             in.position(in.position() + length);
         }
-        return union;
+        if (parts.isEmpty()) return new RoaringBitmap();
+        if (parts.size() == 1) return parts.get(0).toRoaringBitmap();
+        return BufferFastAggregation.or(parts.iterator()).toRoaringBitmap();
     }
 
     static void varint(DataOutputStream out, int v) throws IOException {
