@@ -105,6 +105,18 @@ for q in "$root"/sql/queries/*.sql; do
     printf '%-40s %10.2f %10.2f%s\n' "$name" "${took[plain.q.$name]}" "${took[citus.q.$name]}" "$same"
 done
 
+# pattern searches (docs/patterns.md), on both: the same games and counts
+for pattern in "e5:w2+" "turn:b d4:empty" "e5:2 then:6 capture:1+" "hexemergo d4:b"; do
+    name="find.$(echo "$pattern" | tr -c 'a-z0-9\n' '_')"
+    for which in plain citus; do
+        timed "$name" "$which" emergo find --db "${!which}" --format csv "$pattern"
+    done
+    same=""
+    { cmp -s "$work/plain.$name.out" "$work/citus.$name.out" && cmp -s "$work/plain.$name.err" "$work/citus.$name.err"; } \
+        || { same=" DIFFERS"; differ=1; }
+    printf '%-40s %10.2f %10.2f%s\n' "find $pattern" "${took[plain.$name]}" "${took[citus.$name]}" "$same"
+done
+
 # the queries' own time on the server, without the JVM's start: psql, median of 3, in ms
 psql_ms() { # PORT FILE: the query with its defaults (-- :name = value lines) as psql variables
     local vars=() line name value
@@ -150,4 +162,4 @@ for step in import analyze review export pages; do
 done
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores; $games games, review of $review_games at depth $depth"
 [ "$differ" = 0 ] || { echo "citus.sh: some queries answer differently on the cluster" >&2; exit 1; }
-echo "every example query answers as on plain PostgreSQL"
+echo "every example query and pattern search answers as on plain PostgreSQL"

@@ -41,6 +41,9 @@ public final class PatternSegments {
     /** A game of a segment: its id, and its first position's number in the segment. */
     record Member(long gameId, int first, int positions) {}
 
+    /** A pending game put in a segment, with the row it was built from. */
+    record Taken(long gameId, byte[] boards) {}
+
     /** A segment's row without its bitmaps. */
     record Segment(long id, int positions, List<Member> members) {}
 
@@ -117,21 +120,20 @@ public final class PatternSegments {
 
     /**
      * Builds and writes a segment of these games: those of {@code kept} from their rows as they
-     * are, the others while still pending (their pending rows locked, then deleted); it replaces
+     * are, the others while still pending (their pending rows then deleted); it replaces
      * segment {@code replaced}, if given. Returns the pending games it took.
      */
     private int write(Connection c, Variant variant, List<Long> games, Set<Long> kept, Long replaced) throws SQLException {
         PatternBitmaps.Builder bits = new PatternBitmaps.Builder(variant.board().size());
         List<Member> members = new ArrayList<>(games.size());
-        List<Long> taken = new ArrayList<>();
+        List<Taken> taken = new ArrayList<>();
         for (int from = 0; from < games.size(); from += 1000) {
             List<Long> part = games.subList(from, Math.min(games.size(), from + 1000));
             Set<Long> stillPending = new HashSet<>();
             List<Long> newOnes = part.stream().filter(id -> !kept.contains(id)).toList();
             if (!newOnes.isEmpty()) {
-                // locked until this commits: analysing one of them again waits, then makes it pending anew
                 stillPending.addAll(longs(c, "SELECT game_id FROM pattern_pending WHERE game_id IN (" + numbers(newOnes)
-                        + ") FOR UPDATE")); // numbers only
+                        + ")")); // numbers only
             }
             Map<Long, Object[]> rows = new HashMap<>();
             try (Statement st = c.createStatement();
@@ -145,7 +147,7 @@ public final class PatternSegments {
                 int plies = (Integer) row[0];
                 members.add(new Member(id, bits.positions(), plies));
                 bits.add((byte[]) row[1], plies);
-                if (!kept.contains(id)) taken.add(id);
+                if (!kept.contains(id)) taken.add(new Taken(id, (byte[]) row[1]));
             }
         }
         if (members.isEmpty()) return 0;
@@ -170,14 +172,25 @@ public final class PatternSegments {
             }
             st.executeBatch();
         }
-        for (int from = 0; from < taken.size(); from += 1000) {
-            try (Statement st = c.createStatement()) {
-                st.executeUpdate("DELETE FROM pattern_pending WHERE game_id IN ("
-                        + numbers(taken.subList(from, Math.min(taken.size(), from + 1000))) + ")"); // numbers only
-            }
-        }
+        letGo(c, taken);
         if (replaced != null) drop(c, replaced);
         return taken.size();
+    }
+
+    /**
+     * Deletes the pending marks of games put in a segment, but for a game analysed again since
+     * its row was read, whose row differs now: it stays pending, so its new row is what counts.
+     */
+    static void letGo(Connection c, List<Taken> taken) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("DELETE FROM pattern_pending WHERE game_id = ? AND EXISTS"
+                + " (SELECT 1 FROM pattern_game g WHERE g.game_id = pattern_pending.game_id AND g.boards = ?)")) {
+            for (Taken t : taken) {
+                st.setLong(1, t.gameId());
+                st.setBytes(2, t.boards());
+                st.addBatch();
+            }
+            st.executeBatch();
+        }
     }
 
     /** The variant's pending games. */

@@ -138,6 +138,25 @@ class PatternSearchTest {
         }
 
         @Test
+        void aPendingGameIsLetGoOnlyForTheRowItsSegmentWasBuiltFrom() throws Exception {
+            long game = count("SELECT MIN(game_id) FROM pattern_game");
+            db.dsl().execute("INSERT INTO pattern_pending (game_id, variant) SELECT game_id, variant FROM pattern_game"
+                    + " WHERE game_id = " + game);
+            try (java.sql.Connection c = db.dataSource().getConnection();
+                    java.sql.Statement st = c.createStatement();
+                    java.sql.ResultSet rs = st.executeQuery("SELECT boards FROM pattern_game WHERE game_id = " + game)) {
+                rs.next();
+                byte[] boards = rs.getBytes(1);
+                // analysed again while the segment was built: the row read then is not the row now
+                byte[] before = java.util.Arrays.copyOf(boards, boards.length + 1);
+                PatternSegments.letGo(c, List.of(new PatternSegments.Taken(game, before)));
+                assertEquals(1, count("SELECT COUNT(*) FROM pattern_pending"));
+                PatternSegments.letGo(c, List.of(new PatternSegments.Taken(game, boards)));
+                assertEquals(0, count("SELECT COUNT(*) FROM pattern_pending"));
+            }
+        }
+
+        @Test
         void gamesAnalysedBeforeTheIndexAreCountedAsUnindexed() {
             long withRow = count("SELECT COUNT(*) FROM pattern_game");
             assertEquals(count("SELECT COUNT(*) FROM analysis"), withRow);

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# emergo find against SELECT 1 on the same database, run by hand (README, Pattern search):
+# three rounds, each `emergo sql "SELECT 1"` (the JVM's start, for scale) and then
+# `emergo find --limit 50` for every pattern, each a fresh process through the launcher.
+#   bench/find-speed.sh DB [PATTERN...]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+db="${1:?usage: bench/find-speed.sh DB [PATTERN...]}"
+shift
+patterns=("$@")
+[ ${#patterns[@]} -gt 0 ] || patterns=("e5:w4+" "turn:b d4:empty f4:=w3b2" "a5:3+" "e5:bp capture:2+"
+    "e5:w4 then:6 e5:b" "e5:4 then:6 capture:1+")
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+timed() { # LABEL command...: prints the wall time, the label and the last line of stderr
+    local label="$1" t0; shift
+    t0=$(date +%s.%N)
+    "$@" > "$out/stdout" 2> "$out/stderr" || { echo "find-speed.sh: $label failed:" >&2; cat "$out/stderr" >&2; exit 1; }
+    printf '%6.2f s  %-32s %s\n' "$(echo "$(date +%s.%N) - $t0" | bc)" "$label" \
+        "$(grep -v '^emergo find:' "$out/stderr" | tail -1)"
+}
+
+"$root/emergo" --version > /dev/null # builds the jar and its class-data archive first
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+for _ in 1 2 3; do
+    timed "SELECT 1" "$root/emergo" sql --db "$db" "SELECT 1"
+    for p in "${patterns[@]}"; do timed "$p" "$root/emergo" find --db "$db" --limit 50 "$p"; done
+done
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
