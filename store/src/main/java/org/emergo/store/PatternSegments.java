@@ -182,11 +182,13 @@ public final class PatternSegments {
      * its row was read, whose row differs now: it stays pending, so its new row is what counts.
      */
     static void letGo(Connection c, List<Taken> taken) throws SQLException {
+        // the game named on both sides: Citus runs it on that game's shard
         try (PreparedStatement st = c.prepareStatement("DELETE FROM pattern_pending WHERE game_id = ? AND EXISTS"
-                + " (SELECT 1 FROM pattern_game g WHERE g.game_id = pattern_pending.game_id AND g.boards = ?)")) {
+                + " (SELECT 1 FROM pattern_game g WHERE g.game_id = ? AND g.boards = ?)")) {
             for (Taken t : taken) {
                 st.setLong(1, t.gameId());
-                st.setBytes(2, t.boards());
+                st.setLong(2, t.gameId());
+                st.setBytes(3, t.boards());
                 st.addBatch();
             }
             st.executeBatch();

@@ -153,7 +153,7 @@ public final class ViewerApp {
     private void error(Context ctx, int status, String message) {
         ctx.status(status);
         if (ctx.path().startsWith("/api/")) {
-            ApiHandlers.json(ctx, java.util.Map.of("status", status, "error", message));
+            ApiHandlers.json(ctx, ApiHandlers.object("status", status, "error", message));
             ctx.status(status);
             return;
         }

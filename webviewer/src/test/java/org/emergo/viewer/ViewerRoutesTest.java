@@ -419,6 +419,8 @@ class ViewerRoutesTest {
                 Response bad = client.get("/api/search?pattern=" + enc("f4:=w4 q9:w"));
                 assertEquals(400, bad.code());
                 assertTrue(json(bad).get("error").asText().startsWith("pattern: column 8: unknown word 'q9:w'"));
+                String raw = client.get("/api/search?pattern=" + enc("f4:=w4 q9:w")).body().string();
+                assertTrue(raw.startsWith("{\"status\":400,\"error\":\"pattern: column 8"), "keys in their order: " + raw);
                 Response page = client.get("/search?pattern=" + enc("e5:<script>"));
                 assertEquals(400, page.code());
                 String body = page.body().string();

@@ -64,7 +64,7 @@ public final class ApiHandlers {
         body.put("ratings", RatingHandlers.gameRatings(db, id));
         List<Map<String, Object>> positions = new ArrayList<>();
         for (int ply = 0; ply < g.positions().size(); ply++) {
-            positions.add(Map.of("ply", ply, "epn", g.positions().get(ply)));
+            positions.add(object("ply", ply, "epn", g.positions().get(ply)));
         }
         body.put("positions", positions);
         body.put("review", review(id));
@@ -103,7 +103,7 @@ public final class ApiHandlers {
             ply.put("chancesLost", p.chancesLost());
             ply.put("class", p.moveClass());
             ply.put("forcedLoss", p.forcedMen() == null ? null
-                    : Map.of("men", p.forcedMen(), "plies", p.forcedPlies(), "line", p.forcedLine(), "verdict", p.verdict()));
+                    : object("men", p.forcedMen(), "plies", p.forcedPlies(), "line", p.forcedLine(), "verdict", p.verdict()));
             plies.add(ply);
         }
         review.put("positions", plies);
@@ -121,6 +121,16 @@ public final class ApiHandlers {
         body.put("moves", r.moves());
         body.put("games", r.games());
         json(ctx, body);
+    }
+
+    /**
+     * A JSON object with its keys in the order given: Map.of's order changes from one run of
+     * Java to the next, and the answer with it (seen comparing two servers' /api/games/{id}).
+     */
+    public static Map<String, Object> object(Object... keysAndValues) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) o.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return o;
     }
 
     public static void json(Context ctx, Object body) {
