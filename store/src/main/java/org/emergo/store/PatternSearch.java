@@ -60,36 +60,31 @@ public final class PatternSearch {
 
     public Result find(Pattern pattern) {
         try (Connection c = db.dataSource().getConnection()) {
-            // one snapshot, so that a segment built meanwhile is neither missed nor counted twice
-            c.setAutoCommit(false);
-            c.setReadOnly(true);
-            try {
-                Variant variant = pattern.variant();
-                List<Segment> segments = segments(c, variant);
+            Variant variant = pattern.variant();
+            for (int attempt = 1; ; attempt++) {
+                // read in this order, each statement seeing what is committed by then, so that a
+                // segment built meanwhile is neither missed nor counted twice: the pending games
+                // first (a game let go since is still read from its row), the segments, their
+                // bitmaps; then again if a segment was dropped or added meanwhile
+                Pending pending = pending(c, pattern);
+                List<PatternSegments.Segment> all = PatternSegments.segments(c, variant);
                 Map<Integer, Map<Long, byte[]>> bits = bitmaps(c, variant, pattern);
-                List<Hit> hits = Collections.synchronizedList(new ArrayList<>());
-                segments.parallelStream().forEach(s -> hits.addAll(inSegment(s, pattern, bits)));
-                hits.addAll(notInSegments(c, pattern));
-                long unindexed = unindexed(c);
+                if (!ids(all).equals(PatternSegments.ids(c, variant)) && attempt < 5) continue;
+                List<List<PatternSegments.Member>> live = PatternSegments.live(all, pending.ids());
+                List<Hit> hits = Collections.synchronizedList(new ArrayList<>(pending.scan(pattern)));
+                java.util.stream.IntStream.range(0, all.size()).parallel().forEach(i -> hits.addAll(
+                        inSegment(new Segment(all.get(i).id(), all.get(i).positions(), live.get(i)), pattern, bits)));
                 List<Hit> sorted = new ArrayList<>(hits);
                 sorted.sort(Comparator.comparingLong(Hit::gameId));
-                return Result.of(pattern, sorted, unindexed);
-            } finally {
-                c.rollback();
-                c.setReadOnly(false);
-                c.setAutoCommit(true);
+                return Result.of(pattern, sorted, unindexed(c));
             }
         } catch (SQLException e) {
             throw new StoreException("cannot search positions: " + e.getMessage(), e);
         }
     }
 
-    private static List<Segment> segments(Connection c, Variant variant) throws SQLException {
-        List<PatternSegments.Segment> all = PatternSegments.segments(c, variant);
-        List<List<PatternSegments.Member>> live = PatternSegments.live(all, PatternSegments.pending(c, variant));
-        List<Segment> segments = new ArrayList<>(all.size());
-        for (int i = 0; i < all.size(); i++) segments.add(new Segment(all.get(i).id(), all.get(i).positions(), live.get(i)));
-        return segments;
+    private static List<Long> ids(List<PatternSegments.Segment> segments) {
+        return segments.stream().map(PatternSegments.Segment::id).toList();
     }
 
     /** The rows of pattern_bits the pattern (and its second part) asks about: dimension, then segment. */
@@ -196,30 +191,42 @@ public final class PatternSearch {
         return row == null ? new RoaringBitmap() : PatternBitmaps.union(row, wanted);
     }
 
-    /** The pending games (analysed since the last segment was built): replayed from their rows, on every core. */
-    private static List<Hit> notInSegments(Connection c, Pattern pattern) throws SQLException {
-        List<long[]> games = new ArrayList<>();
-        List<byte[]> boards = new ArrayList<>();
+    /** The pending games (analysed since the last segment was built) with their rows. */
+    private record Pending(List<Long> games, List<Integer> positions, List<byte[]> boards) {
+
+        Set<Long> ids() {
+            return new java.util.HashSet<>(games);
+        }
+
+        /** Their hits, replaying their rows on every core. */
+        List<Hit> scan(Pattern pattern) {
+            ThreadLocal<PatternScan> scans = ThreadLocal.withInitial(() -> new PatternScan(pattern));
+            Hit[] found = new Hit[games.size()];
+            java.util.stream.IntStream.range(0, games.size()).parallel().forEach(i -> {
+                int[] plies = scans.get().matches(boards.get(i), positions.get(i));
+                if (plies.length > 0) found[i] = new Hit(games.get(i), plies[0], plies.length);
+            });
+            List<Hit> hits = new ArrayList<>();
+            for (Hit h : found) if (h != null) hits.add(h);
+            return hits;
+        }
+    }
+
+    private static Pending pending(Connection c, Pattern pattern) throws SQLException {
+        Pending pending = new Pending(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         try (PreparedStatement st = c.prepareStatement(
                 "SELECT g.game_id, g.positions, g.boards FROM pattern_pending p JOIN pattern_game g ON g.game_id = p.game_id"
                         + " WHERE p.variant = ?")) {
             st.setString(1, pattern.variant().tagName());
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    games.add(new long[] {rs.getLong(1), rs.getInt(2)});
-                    boards.add(rs.getBytes(3));
+                    pending.games().add(rs.getLong(1));
+                    pending.positions().add(rs.getInt(2));
+                    pending.boards().add(rs.getBytes(3));
                 }
             }
         }
-        ThreadLocal<PatternScan> scans = ThreadLocal.withInitial(() -> new PatternScan(pattern));
-        Hit[] found = new Hit[games.size()];
-        java.util.stream.IntStream.range(0, games.size()).parallel().forEach(i -> {
-            int[] plies = scans.get().matches(boards.get(i), (int) games.get(i)[1]);
-            if (plies.length > 0) found[i] = new Hit(games.get(i)[0], plies[0], plies.length);
-        });
-        List<Hit> hits = new ArrayList<>();
-        for (Hit h : found) if (h != null) hits.add(h);
-        return hits;
+        return pending;
     }
 
     /**

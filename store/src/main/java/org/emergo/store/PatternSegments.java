@@ -220,6 +220,18 @@ public final class PatternSegments {
         return segments;
     }
 
+    /** The numbers of the variant's segments, oldest first. */
+    static List<Long> ids(Connection c, Variant variant) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT segment FROM pattern_segment WHERE variant = ? ORDER BY segment")) {
+            st.setString(1, variant.tagName());
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) ids.add(rs.getLong(1));
+            }
+        }
+        return ids;
+    }
+
     /**
      * Per segment (in the order given, oldest first), the members whose positions count: a
      * game's newest place, unless it is pending, when its row counts instead.

@@ -157,6 +157,36 @@ class PatternSearchTest {
         }
 
         @Test
+        void searchesWhileSegmentsAreBuiltAnswerAsBefore() throws Exception {
+            Pattern p = PatternText.parse("e5:w then:2 capture:1+");
+            List<PatternSearch.Hit> expected = search.find(p).hits();
+            assertTrue(expected.size() > 3, expected.toString());
+            java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread builder = new Thread(() -> {
+                try {
+                    // games made pending, as if analysed again, and built into small segments, round after round
+                    for (int round = 0; round < 12; round++) {
+                        db.dsl().execute("INSERT INTO pattern_pending (game_id, variant) SELECT game_id, variant FROM pattern_game g"
+                                + " WHERE MOD(game_id, 3) = " + round % 3
+                                + " AND NOT EXISTS (SELECT 1 FROM pattern_pending q WHERE q.game_id = g.game_id)");
+                        new PatternSegments(db, 4).build();
+                    }
+                } catch (Throwable e) {
+                    failed.set(e);
+                }
+            });
+            builder.start();
+            int searches = 0;
+            while (builder.isAlive() || searches == 0) {
+                assertEquals(expected, search.find(p).hits(), "search " + searches);
+                searches++;
+            }
+            builder.join();
+            if (failed.get() != null) throw new AssertionError("the builder failed", failed.get());
+            assertEquals(expected, search.find(p).hits());
+        }
+
+        @Test
         void gamesAnalysedBeforeTheIndexAreCountedAsUnindexed() {
             long withRow = count("SELECT COUNT(*) FROM pattern_game");
             assertEquals(count("SELECT COUNT(*) FROM analysis"), withRow);
