@@ -61,7 +61,7 @@ public final class PatternSearch {
     public Result find(Pattern pattern) {
         try (Connection c = db.dataSource().getConnection()) {
             Variant variant = pattern.variant();
-            for (int attempt = 1; ; attempt++) {
+            while (true) {
                 // read in this order, each statement seeing what is committed by then, so that a
                 // segment built meanwhile is neither missed nor counted twice: the pending games
                 // first (a game let go since is still read from its row), the segments, their
@@ -69,7 +69,7 @@ public final class PatternSearch {
                 Pending pending = pending(c, pattern);
                 List<PatternSegments.Segment> all = PatternSegments.segments(c, variant);
                 Map<Integer, Map<Long, byte[]>> bits = bitmaps(c, variant, pattern);
-                if (!ids(all).equals(PatternSegments.ids(c, variant)) && attempt < 5) continue;
+                if (!ids(all).equals(PatternSegments.ids(c, variant))) continue; // a build ends: a search never waits long
                 List<List<PatternSegments.Member>> live = PatternSegments.live(all, pending.ids());
                 List<Hit> hits = Collections.synchronizedList(new ArrayList<>(pending.scan(pattern)));
                 java.util.stream.IntStream.range(0, all.size()).parallel().forEach(i -> hits.addAll(
