@@ -5,10 +5,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.emergo.replay.FindingCode;
-import org.emergo.store.AnalysisJob;
-import org.emergo.store.Database;
-import picocli.CommandLine;
+import org.emergo.store.analysis.AnalysisJob;
+import org.emergo.store.db.Database;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code emergo analyze}: replay stored games through the rules engine and store what it finds. */
 @Command(name = "analyze", aliases = "analyse", mixinStandardHelpOptions = true,

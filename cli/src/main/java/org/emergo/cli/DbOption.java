@@ -2,7 +2,7 @@ package org.emergo.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.emergo.store.Database;
+import org.emergo.store.db.Database;
 import picocli.CommandLine;
 
 /** {@code --db DB}: an H2 file path or a JDBC URL; EMERGO_DB, else ./emergo-data/emergo. */

@@ -7,15 +7,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.emergo.importer.SourceWalker;
-import java.util.concurrent.Callable;
-import org.emergo.store.AnalysisJob;
-import org.emergo.store.Database;
-import org.emergo.store.OutputFormat;
-import org.emergo.store.ReadOnlyQuery;
-import picocli.CommandLine;
+import org.emergo.store.analysis.AnalysisJob;
+import org.emergo.store.db.Database;
+import org.emergo.store.output.OutputFormat;
+import org.emergo.store.sql.ReadOnlyQuery;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code emergo demo}: the main job on the shipped samples: import, analyse, report. */
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,

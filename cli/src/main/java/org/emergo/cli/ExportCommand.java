@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.emergo.importer.CsvGameWriter;
 import org.emergo.importer.EgnWriter;
-import org.emergo.store.Database;
-import org.emergo.store.GameRepository;
-import org.emergo.store.StoreException;
-import picocli.CommandLine;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.StoreException;
+import org.emergo.store.game.GameRepository;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code emergo export}: stored games as canonical EGN or CSV on stdout. */
 @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,

@@ -6,8 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.Optional;
-import org.emergo.store.OutsideProblem;
-import org.emergo.store.StoreException;
+import org.emergo.store.db.OutsideProblem;
+import org.emergo.store.db.StoreException;
 import picocli.CommandLine;
 
 /**

@@ -5,13 +5,13 @@ import java.util.concurrent.Callable;
 import org.emergo.pattern.Pattern;
 import org.emergo.pattern.PatternException;
 import org.emergo.pattern.PatternText;
-import org.emergo.store.Database;
-import org.emergo.store.OutputFormat;
-import org.emergo.store.PatternHitRows;
-import org.emergo.store.PatternSearch;
-import org.emergo.store.StoreException;
-import picocli.CommandLine;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.StoreException;
+import org.emergo.store.output.OutputFormat;
+import org.emergo.store.pattern.PatternHitRows;
+import org.emergo.store.pattern.PatternSearch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code emergo find}: the games with positions that match a pattern (docs/patterns.md#the-text-form). */
 @Command(name = "find", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,

@@ -8,9 +8,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.emergo.importer.BulkImport;
 import org.emergo.importer.ProgressListener;
-import org.emergo.store.Database;
-import picocli.CommandLine;
+import org.emergo.store.db.Database;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code emergo import}: files, folders, .zip and .gz archives into the database. */
 @Command(name = "import", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,

@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.emergo.rules.Variant;
-import org.emergo.store.Database;
-import org.emergo.store.PlayerAliases;
-import org.emergo.store.RatingJob;
-import org.emergo.store.RatingRepository;
-import picocli.CommandLine;
+import org.emergo.store.db.Database;
+import org.emergo.store.rating.PlayerAliases;
+import org.emergo.store.rating.RatingJob;
+import org.emergo.store.rating.RatingRepository;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code emergo ratings}: every player's rating computed again, how well each system forecast, the leaders. */
 @Command(name = "ratings", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,

@@ -4,11 +4,11 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.emergo.search.Limit;
-import org.emergo.store.Database;
-import org.emergo.store.ReviewJob;
-import org.emergo.store.ReviewRepository;
-import picocli.CommandLine;
+import org.emergo.store.db.Database;
+import org.emergo.store.review.ReviewJob;
+import org.emergo.store.review.ReviewRepository;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code emergo review}: the engine judges every position and move of the stored games. */
 @Command(name = "review", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,

@@ -3,10 +3,10 @@ package org.emergo.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import org.emergo.store.OutputFormat;
-import org.emergo.store.ResultColumn;
-import org.emergo.store.ResultWriter;
-import org.emergo.store.SchemaCatalog;
+import org.emergo.store.output.OutputFormat;
+import org.emergo.store.output.ResultWriter;
+import org.emergo.store.sql.ResultColumn;
+import org.emergo.store.sql.SchemaCatalog;
 
 /** {@code emergo sql --schema}: the tables to read, as a listing or as rows of CSV or JSON. */
 final class SchemaListing {

@@ -3,10 +3,10 @@ package org.emergo.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.emergo.store.Database;
+import org.emergo.store.db.Database;
 import org.emergo.viewer.ViewerServer;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code emergo serve}: the web viewer on a database, until Ctrl-C. */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,

@@ -8,15 +8,15 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.emergo.store.Database;
-import org.emergo.store.OutputFormat;
-import org.emergo.store.NamedParameters;
-import org.emergo.store.QueryException;
-import org.emergo.store.ReadOnlyQuery;
-import org.emergo.store.SchemaCatalog;
-import org.emergo.store.StoreException;
-import picocli.CommandLine;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.StoreException;
+import org.emergo.store.output.OutputFormat;
+import org.emergo.store.sql.NamedParameters;
+import org.emergo.store.sql.QueryException;
+import org.emergo.store.sql.ReadOnlyQuery;
+import org.emergo.store.sql.SchemaCatalog;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code emergo sql}: one read-only query, printed as a table, CSV or JSON. */
 @Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,

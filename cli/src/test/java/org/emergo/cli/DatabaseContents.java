@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.emergo.store.Database;
+import org.emergo.store.db.Database;
 
 /**
  * What a database holds, table by table, as sorted lines of text without what differs between

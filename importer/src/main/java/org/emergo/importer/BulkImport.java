@@ -18,15 +18,15 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.emergo.replay.GameRecord;
-import org.emergo.store.Database;
-import org.emergo.store.GameRepository;
-import org.emergo.store.GameRow;
-import org.emergo.store.ImportErrorEntry;
-import org.emergo.store.ImportErrorRepository;
-import org.emergo.store.ImportLocks;
-import org.emergo.store.InsertResult;
-import org.emergo.store.SourceFile;
-import org.emergo.store.SourceFileRepository;
+import org.emergo.store.db.Database;
+import org.emergo.store.game.GameRepository;
+import org.emergo.store.game.GameRow;
+import org.emergo.store.game.ImportErrorEntry;
+import org.emergo.store.game.ImportErrorRepository;
+import org.emergo.store.game.InsertResult;
+import org.emergo.store.game.SourceFile;
+import org.emergo.store.game.SourceFileRepository;
+import org.emergo.store.jdbc.ImportLocks;
 
 /**
  * {@code emergo import}: reads files, folders and archives into the store. Each file is

@@ -5,7 +5,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.emergo.replay.GameRecord;
-import org.emergo.store.GameRow;
+import org.emergo.store.game.GameRow;
 
 /**
  * Reads on a thread of its own while the calling thread writes: parsing and fingerprinting the

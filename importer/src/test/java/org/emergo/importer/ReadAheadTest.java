@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
-import org.emergo.store.GameRow;
+import org.emergo.store.game.GameRow;
 import org.junit.jupiter.api.Test;
 
 class ReadAheadTest {

@@ -5,6 +5,7 @@ import static org.emergo.store.jooq.Tables.GAME_TAG;
 import static org.emergo.store.jooq.Tables.IMPORT_ERROR;
 import static org.emergo.store.jooq.Tables.SOURCE_FILE;
 
+import org.emergo.store.db.Database;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.TestInstance;
  * </pre>
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class DatabaseTestCase {
+public abstract class DatabaseTestCase {
 
     private final TestDatabases kind;
     protected Database db;

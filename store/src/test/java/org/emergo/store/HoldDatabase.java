@@ -1,6 +1,8 @@
 package org.emergo.store;
 
 import java.io.IOException;
+import org.emergo.store.db.Database;
+import org.emergo.store.game.GameRepository;
 
 /**
  * Another program holding a database open: opens it, says so, and when its input ends counts

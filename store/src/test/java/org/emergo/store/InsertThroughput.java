@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Random;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
+import org.emergo.store.db.Database;
+import org.emergo.store.game.GameRepository;
 
 /**
  * Measures bulk inserts by hand (not a test: timings on a shared machine make flaky tests).

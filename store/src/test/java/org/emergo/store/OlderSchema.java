@@ -3,12 +3,12 @@ package org.emergo.store;
 import org.flywaydb.core.Flyway;
 
 /** A database migrated only up to a version, as an older emergo left it, to test the migrations after it. */
-final class OlderSchema {
+public final class OlderSchema {
 
     private OlderSchema() {}
 
     /** @param user the user to connect as, null when the URL says */
-    static void migrate(String url, String user, String version) {
+    public static void migrate(String url, String user, String version) {
         Flyway.configure(OlderSchema.class.getClassLoader())
                 .dataSource(url, user, "")
                 .locations("classpath:db/migration", "classpath:db/vendor/" + (url.startsWith("jdbc:postgresql:") ? "postgresql" : "h2"))

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.emergo.store.sql.ReadOnlyAccess;
 
 /**
  * A PostgreSQL server for tests: the one EMERGO_TEST_PG_URL names, else a throwaway server of
@@ -72,7 +73,7 @@ public final class PostgresServer {
     }
 
     /** The URL with its database name replaced. */
-    static String withDatabase(String url, String database) {
+    public static String withDatabase(String url, String database) {
         int hostStart = url.indexOf("//") + 2;
         int slash = url.indexOf('/', hostStart);
         int query = url.indexOf('?', hostStart);

@@ -1,23 +1,24 @@
 package org.emergo.store;
 
 import java.util.UUID;
+import org.emergo.store.db.Database;
 
 /** The two databases every store test runs against: a fresh H2 in memory, a fresh PostgreSQL database. */
-enum TestDatabases {
+public enum TestDatabases {
     H2 {
         @Override
-        Database open() {
+        public Database open() {
             // named, so that every connection of the pool (and the reader) sees the same database
             return Database.open("jdbc:h2:mem:emergo-test-" + UUID.randomUUID());
         }
     },
     POSTGRES {
         @Override
-        Database open() {
+        public Database open() {
             return Database.open(PostgresServer.get().newDatabaseUrl());
         }
     };
 
     /** A new, empty, migrated database. */
-    abstract Database open();
+    public abstract Database open();
 }

@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.emergo.store.jdbc.ImportLocks;
 
 /**
  * Queries a user might send that would do more than read, on PostgreSQL, and the check that one

@@ -1,7 +1,7 @@
 package org.emergo.viewer;
 
 import io.javalin.Javalin;
-import org.emergo.store.Database;
+import org.emergo.store.db.Database;
 
 /** A running viewer: the app started on a host and port, stopped by {@link #close}. */
 public final class ViewerServer implements AutoCloseable {

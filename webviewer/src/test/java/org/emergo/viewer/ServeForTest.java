@@ -1,6 +1,6 @@
 package org.emergo.viewer;
 
-import org.emergo.store.Database;
+import org.emergo.store.db.Database;
 
 /**
  * The viewer in a JVM of its own, for a test that gives it a small heap: opens (making it if

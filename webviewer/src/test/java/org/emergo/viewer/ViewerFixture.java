@@ -8,9 +8,9 @@ import java.util.Map;
 import org.emergo.generate.SelfPlay;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
-import org.emergo.store.AnalysisJob;
-import org.emergo.store.Database;
-import org.emergo.store.GameRepository;
+import org.emergo.store.analysis.AnalysisJob;
+import org.emergo.store.db.Database;
+import org.emergo.store.game.GameRepository;
 
 /**
  * A small analysed database for the viewer's tests, made without the importer (the viewer

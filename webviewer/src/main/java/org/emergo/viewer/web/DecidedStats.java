@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.emergo.store.ReviewFigures;
+import org.emergo.store.review.ReviewFigures;
 import org.emergo.viewer.chart.Chart;
 
 /**

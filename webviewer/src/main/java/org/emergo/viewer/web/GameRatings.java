@@ -1,7 +1,7 @@
 package org.emergo.viewer.web;
 
 import java.util.List;
-import org.emergo.store.RatingRepository;
+import org.emergo.store.rating.RatingRepository;
 
 /** Both players' ratings when a game began, in the system the viewer shows, and White's expected score. */
 public record GameRatings(String system, RatingRepository.AtGame white, RatingRepository.AtGame black) {

@@ -3,7 +3,7 @@ package org.emergo.viewer.web;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.emergo.store.ReviewFigures;
+import org.emergo.store.review.ReviewFigures;
 import org.emergo.viewer.data.PlayerSummary;
 import org.emergo.viewer.data.Urls;
 

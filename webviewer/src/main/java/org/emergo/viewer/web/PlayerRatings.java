@@ -3,7 +3,7 @@ package org.emergo.viewer.web;
 import java.util.ArrayList;
 import java.util.List;
 import org.emergo.rules.Variant;
-import org.emergo.store.RatingRepository;
+import org.emergo.store.rating.RatingRepository;
 import org.emergo.viewer.chart.LineChart;
 
 /** What a player page shows of his ratings: the rating now in each variant, its history as a chart, his last games. */

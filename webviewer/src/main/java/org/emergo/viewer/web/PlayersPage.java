@@ -2,8 +2,8 @@ package org.emergo.viewer.web;
 
 import java.util.List;
 import org.emergo.rules.Variant;
-import org.emergo.store.RatingJob;
-import org.emergo.store.RatingRepository;
+import org.emergo.store.rating.RatingJob;
+import org.emergo.store.rating.RatingRepository;
 
 /**
  * The players of a variant ranked by the rating of the system that forecast the collection

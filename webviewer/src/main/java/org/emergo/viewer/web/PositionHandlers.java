@@ -6,7 +6,7 @@ import org.emergo.rules.Position;
 import org.emergo.rules.PositionFormatException;
 import org.emergo.rules.PositionText;
 import org.emergo.rules.Variant;
-import org.emergo.store.Database;
+import org.emergo.store.db.Database;
 import org.emergo.viewer.data.PositionExplorer;
 
 /** The position explorer. */

@@ -8,9 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.emergo.rules.Variant;
-import org.emergo.store.Database;
-import org.emergo.store.RatingJob;
-import org.emergo.store.RatingRepository;
+import org.emergo.store.db.Database;
+import org.emergo.store.rating.RatingJob;
+import org.emergo.store.rating.RatingRepository;
 import org.emergo.viewer.data.GameFilter;
 
 /** The players ranked by rating, as a page and as JSON, and a player's ratings as JSON. */

@@ -9,11 +9,11 @@ import java.net.URI;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
-import org.emergo.store.Database;
-import org.emergo.store.ReviewJob;
-import org.emergo.store.ReviewRepository;
-import org.emergo.store.StoreException;
-import org.emergo.store.StoredReview;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.StoreException;
+import org.emergo.store.review.ReviewJob;
+import org.emergo.store.review.ReviewRepository;
+import org.emergo.store.review.StoredReview;
 
 /**
  * The viewer's one write: the review button of a game page. It has the engine review that one

@@ -7,7 +7,7 @@ import java.util.function.IntFunction;
 import org.emergo.review.MoveJudgements;
 import org.emergo.rules.Side;
 import org.emergo.search.WinCurve;
-import org.emergo.store.StoredReview;
+import org.emergo.store.review.StoredReview;
 import org.emergo.viewer.chart.ReviewGraph;
 
 /**

@@ -9,10 +9,10 @@ import java.util.Map;
 import org.emergo.pattern.Pattern;
 import org.emergo.pattern.PatternException;
 import org.emergo.pattern.PatternText;
-import org.emergo.store.Database;
-import org.emergo.store.PatternHitRows;
-import org.emergo.store.PatternSearch;
-import org.emergo.store.QueryResult;
+import org.emergo.store.db.Database;
+import org.emergo.store.pattern.PatternHitRows;
+import org.emergo.store.pattern.PatternSearch;
+import org.emergo.store.sql.QueryResult;
 
 /** The pattern search: its page ({@code /search}) and {@code /api/search}. */
 public final class SearchHandlers {

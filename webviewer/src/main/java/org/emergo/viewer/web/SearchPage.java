@@ -2,8 +2,8 @@ package org.emergo.viewer.web;
 
 import java.util.List;
 import org.emergo.pattern.Pattern;
-import org.emergo.store.PatternSearch;
-import org.emergo.store.QueryResult;
+import org.emergo.store.pattern.PatternSearch;
+import org.emergo.store.sql.QueryResult;
 import org.emergo.viewer.board.PatternBoardSvg;
 import org.emergo.viewer.data.PatternEditing;
 import org.emergo.viewer.data.Urls;

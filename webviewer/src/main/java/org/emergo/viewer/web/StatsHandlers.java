@@ -2,8 +2,8 @@ package org.emergo.viewer.web;
 
 import io.javalin.http.Context;
 import java.util.List;
-import org.emergo.store.Database;
-import org.emergo.store.ReviewFigures;
+import org.emergo.store.db.Database;
+import org.emergo.store.review.ReviewFigures;
 import org.emergo.viewer.chart.Chart;
 import org.emergo.viewer.data.Statistics;
 

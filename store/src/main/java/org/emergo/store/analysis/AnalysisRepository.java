@@ -1,0 +1,403 @@
+package org.emergo.store.analysis;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.emergo.replay.Finding;
+import org.emergo.replay.Shadowpiece;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
+import org.emergo.rules.Variant;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.StoredText;
+import org.emergo.store.jdbc.RowSink;
+import org.emergo.store.pattern.PatternIndexWriter;
+import org.jooq.SQLDialect;
+
+/**
+ * Reads the games to analyse and writes analyses: the analysis, position, finding and
+ * shadowpiece rows (sql/V2__analysis.sql) and the per-game figures (V5). Writes go through
+ * {@link RowSink}: JDBC batches on H2, COPY on PostgreSQL. The position table takes one row per
+ * ply and is what sets the speed of {@code emergo analyze}.
+ */
+public final class AnalysisRepository {
+
+    /** A game as the replay needs it. */
+    public record PendingGame(long id, Variant variant, String setupEpn, List<String> moves, String result) {
+
+        /** The columns of table game (as g) that {@link #read} reads. */
+        public static final String COLUMNS = "g.id, g.variant, g.setup_epn, g.moves, g.result";
+
+        /** The game of the current row of a result that starts with {@link #COLUMNS}. */
+        public static PendingGame read(ResultSet rs) throws SQLException {
+            String moves = rs.getString(4);
+            return new PendingGame(rs.getLong(1), Variant.parse(rs.getString(2)), rs.getString(3),
+                    moves == null || moves.isBlank() ? List.of() : List.of(moves.trim().split(" +")), rs.getString(5));
+        }
+
+        /** The position the game starts from: the empty board, or its SetUp position. */
+        public Position start() {
+            return setupEpn == null ? Position.start(variant) : PositionText.parse(setupEpn, variant);
+        }
+    }
+
+    private static final String[] POSITION_COLUMNS = {"game_id", "ply", "hash", "epn", "side_to_move",
+        "white_in_hand", "black_in_hand", "white_columns", "black_columns", "white_material", "black_material",
+        "tallest", "legal_moves", "max_capture", "next_move", "next_move_text", "board"};
+
+    /** Position rows per transaction: H2 commits small transactions faster than large ones. */
+    static final int ROWS_PER_TRANSACTION = 1000;
+
+    /** maintenance_work_mem for building the position hash index on PostgreSQL. */
+    static final String PG_INDEX_MEMORY = "512MB";
+
+    private final Database db;
+
+    public AnalysisRepository(Database db) {
+        this.db = db;
+    }
+
+    /** Number of games an analysis run will replay. */
+    public int countPending(boolean all) throws SQLException {
+        String sql = all ? "SELECT COUNT(*) FROM game"
+                : "SELECT COUNT(*) FROM game g WHERE NOT EXISTS (SELECT 1 FROM analysis a WHERE a.game_id = g.id)";
+        try (Connection c = db.dataSource().getConnection();
+                PreparedStatement st = c.prepareStatement(sql);
+                ResultSet rs = st.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /** The next games after {@code afterId} in id order: all of them, or those never analysed. */
+    public List<PendingGame> pending(long afterId, int limit, boolean all) throws SQLException {
+        String sql = "SELECT " + PendingGame.COLUMNS + " FROM game g WHERE g.id > ?"
+                + (all ? "" : " AND NOT EXISTS (SELECT 1 FROM analysis a WHERE a.game_id = g.id)")
+                + " ORDER BY g.id LIMIT ?";
+        List<PendingGame> games = new ArrayList<>(limit);
+        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
+            st.setLong(1, afterId);
+            st.setInt(2, limit);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) games.add(PendingGame.read(rs));
+            }
+        }
+        return games;
+    }
+
+    /**
+     * Writes analyses, whole games per transaction (and the analysis row last, so a committed
+     * game has all its rows): on H2 about a thousand position rows a transaction by JDBC
+     * batches, on PostgreSQL all the games given in one transaction by COPY ({@link RowSink});
+     * {@code replacing}: the games may have rows of an earlier analysis, which are deleted first
+     * (skipped for new games: it costs a statement per table).
+     */
+    public void save(List<AnalysedGame> games, String engineVersion, boolean replacing) throws SQLException {
+        if (games.isEmpty()) return;
+        LocalDateTime now = LocalDateTime.now();
+        SQLDialect dialect = db.dialect();
+        int rowsPerTransaction = db.isPostgres() ? Integer.MAX_VALUE : ROWS_PER_TRANSACTION;
+        try (Connection c = db.dataSource().getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                for (int from = 0, to; from < games.size(); from = to) {
+                    to = transactionEnd(games, from, rowsPerTransaction);
+                    List<AnalysedGame> part = games.subList(from, to);
+                    if (dialect == SQLDialect.POSTGRES) dontWaitForDisk(c);
+                    if (replacing) deleteOld(c, dialect, part, engineVersion);
+                    else deleteHistory(c, dialect, part, engineVersion);
+                    insertPositions(c, dialect, part);
+                    insertFindings(c, dialect, part);
+                    insertShadowpieces(c, dialect, part);
+                    insertFigures(c, dialect, part);
+                    PatternIndexWriter.insert(c, part);
+                    insertAnalyses(c, dialect, part, engineVersion, now);
+                    c.commit();
+                }
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        }
+    }
+
+    /**
+     * This transaction's commit returns before PostgreSQL has flushed it to disk. A server crash
+     * can then lose the last commits whole, never part of one: their games have no analysis row,
+     * so the next {@code analyze} replays them. Saves a disk flush a batch.
+     */
+    private static void dontWaitForDisk(Connection c) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("SET LOCAL synchronous_commit TO OFF");
+        }
+    }
+
+    /** The end of the games from {@code from} whose positions fit one transaction (at least one game). */
+    private static int transactionEnd(List<AnalysedGame> games, int from, int rowsPerTransaction) {
+        int to = from + 1;
+        int rows = games.get(from).positions().size();
+        while (to < games.size() && rows + games.get(to).positions().size() <= rowsPerTransaction) {
+            rows += games.get(to++).positions().size();
+        }
+        return to;
+    }
+
+    /**
+     * Drops the position hash index and tall_column's square index for a bulk run: inserting
+     * random 64-bit keys into a B-tree costs more than half the insert speed, and building an
+     * index once at the end is cheaper.
+     */
+    public void suspendIndexes() throws SQLException {
+        execute("DROP INDEX IF EXISTS position_hash_idx");
+        execute("DROP INDEX IF EXISTS tall_column_square_idx");
+    }
+
+    /**
+     * After a bulk run, on PostgreSQL: VACUUM (ANALYZE) the tables an analysis writes. Rows just
+     * loaded are not yet marked visible to all, so every query read each one from the table
+     * (the position page after 1. e4 took 95 ms at 100,000 games, 8 ms after this), and the
+     * planner has no figures on them; autovacuum would come to them only later. Run before the
+     * position index is built, which then reads rows already settled. H2 needs neither.
+     */
+    public void settleAfterBulk() throws SQLException {
+        if (!db.isPostgres()) return;
+        execute("VACUUM (ANALYZE) " + String.join(", ", DERIVED_TABLES));
+    }
+
+    /**
+     * Builds the indexes {@link #suspendIndexes} drops if they are missing (after a bulk run, or
+     * one that died), as sql/V3__lean_positions.sql and V5__game_figures.sql define them;
+     * AnalysisQueriesTest keeps them alike.
+     */
+    public void restoreIndexes() throws SQLException {
+        execute("CREATE INDEX IF NOT EXISTS tall_column_square_idx ON tall_column (square, height)");
+        String create = "CREATE INDEX IF NOT EXISTS position_hash_idx ON position (hash, game_id, ply, side_to_move, next_move)";
+        if (!db.isPostgres()) {
+            execute(create);
+            return;
+        }
+        try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
+            // PostgreSQL sorts the index in maintenance_work_mem (64 MB by default, where 100,000
+            // games' positions take a few hundred) and spills the rest to disk; its default of 2
+            // parallel maintenance workers shares the sort. For this session only.
+            st.execute("SET maintenance_work_mem = '" + PG_INDEX_MEMORY + "'");
+            try {
+                st.execute(create);
+            } finally {
+                st.execute("RESET maintenance_work_mem");
+            }
+        }
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
+            st.execute();
+        }
+    }
+
+    private static final List<String> DERIVED_TABLES = List.of("position", "finding", "shadowpiece", "capture_length",
+            "tall_column", "capture_chance", "game_stage", "pattern_game", "pattern_pending", "analysis");
+
+    private static void deleteOld(Connection c, SQLDialect dialect, List<AnalysedGame> games, String engineVersion)
+            throws SQLException {
+        boolean postgres = dialect == SQLDialect.POSTGRES;
+        for (String table : DERIVED_TABLES) {
+            if (postgres) {
+                // one statement for every game: a batch of one DELETE a game costs a round trip each
+                try (PreparedStatement st = c.prepareStatement("DELETE FROM " + table + " WHERE game_id = ANY (?)")) {
+                    st.setArray(1, gameIds(c, games));
+                    st.executeUpdate();
+                }
+                continue;
+            }
+            try (PreparedStatement st = c.prepareStatement("DELETE FROM " + table + " WHERE game_id = ?")) {
+                for (AnalysedGame g : games) {
+                    st.setLong(1, g.gameId());
+                    st.addBatch();
+                }
+                st.executeBatch();
+            }
+        }
+        deleteHistory(c, dialect, games, engineVersion);
+    }
+
+    /**
+     * A game without an analysis row may still have a history row of this engine version: a
+     * migration that dropped derived rows (V3) keeps the history.
+     */
+    private static void deleteHistory(Connection c, SQLDialect dialect, List<AnalysedGame> games, String engineVersion)
+            throws SQLException {
+        if (dialect == SQLDialect.POSTGRES) {
+            try (PreparedStatement st = c.prepareStatement(
+                    "DELETE FROM analysis_history WHERE engine_version = ? AND game_id = ANY (?)")) {
+                st.setString(1, engineVersion);
+                st.setArray(2, gameIds(c, games));
+                st.executeUpdate();
+            }
+            return;
+        }
+        try (PreparedStatement st = c.prepareStatement(
+                "DELETE FROM analysis_history WHERE game_id = ? AND engine_version = ?")) {
+            for (AnalysedGame g : games) {
+                st.setLong(1, g.gameId());
+                st.setString(2, engineVersion);
+                st.addBatch();
+            }
+            st.executeBatch();
+        }
+    }
+
+    private static Array gameIds(Connection c, List<AnalysedGame> games) throws SQLException {
+        Long[] ids = new Long[games.size()];
+        for (int i = 0; i < ids.length; i++) ids[i] = games.get(i).gameId();
+        return c.createArrayOf("bigint", ids);
+    }
+
+    private static void insertAnalyses(Connection c, SQLDialect dialect, List<AnalysedGame> games, String engineVersion,
+            LocalDateTime now) throws SQLException {
+        try (RowSink a = RowSink.open(c, dialect, "analysis", "game_id", "result_by_rule", "termination", "end_ply",
+                "stopped_at_ply", "plies_replayed", "findings", "findings_digest", "engine_version", "analysed_at",
+                "captures", "men_captured", "longest_capture", "first_capture_ply", "biggest_capture_available",
+                "tallest", "tallest_square", "tallest_ply", "shadowpieces", "white_material_end", "black_material_end",
+                "white_mobility", "black_mobility")) {
+            for (AnalysedGame g : games) {
+                GameFigures f = g.figures();
+                a.bigint(g.gameId()).text(g.resultByRule()).text(g.termination()).integer(g.endPly())
+                        .integer(g.stoppedAtPly()).integer(g.pliesReplayed()).integer(g.findings().size())
+                        .text(g.findingsDigest()).text(engineVersion).timestamp(now)
+                        .integer(f.captures()).integer(f.menCaptured()).smallint(f.longestCapture())
+                        .integer(f.firstCapturePly()).smallint(f.biggestCaptureAvailable()).smallint(f.tallest())
+                        .text(f.tallestSquare()).integer(f.tallestPly()).smallint(f.shadowpieces())
+                        .smallint(f.whiteMaterialEnd()).smallint(f.blackMaterialEnd())
+                        .real(f.whiteMobility()).real(f.blackMobility())
+                        .endRow();
+            }
+            a.finish();
+        }
+        try (RowSink h = RowSink.open(c, dialect, "analysis_history", "game_id", "engine_version", "result_by_rule",
+                "findings", "findings_digest", "analysed_at")) {
+            for (AnalysedGame g : games) {
+                h.bigint(g.gameId()).text(engineVersion).text(g.resultByRule()).integer(g.findings().size())
+                        .text(g.findingsDigest()).timestamp(now)
+                        .endRow();
+            }
+            h.finish();
+        }
+    }
+
+    private static void insertPositions(Connection c, SQLDialect dialect, List<AnalysedGame> games) throws SQLException {
+        if (games.stream().allMatch(g -> g.positions().isEmpty())) return;
+        try (RowSink st = RowSink.open(c, dialect, "position", POSITION_COLUMNS)) {
+            for (AnalysedGame g : games) {
+                for (PositionRow p : g.positions()) {
+                    st.bigint(g.gameId()).integer(p.ply()).bigint(p.hash()).text(p.epn())
+                            .text(String.valueOf(p.sideToMove()))
+                            .smallint(p.whiteInHand()).smallint(p.blackInHand())
+                            .smallint(p.whiteColumns()).smallint(p.blackColumns())
+                            .smallint(p.whiteMaterial()).smallint(p.blackMaterial())
+                            .smallint(p.tallest()).smallint(p.legalMoves()).smallint(p.maxCapture())
+                            .text(p.nextMove()).text(p.nextMoveText()).text(p.board())
+                            .endRow();
+                }
+            }
+            st.finish();
+        }
+    }
+
+    private static void insertFindings(Connection c, SQLDialect dialect, List<AnalysedGame> games) throws SQLException {
+        if (games.stream().allMatch(g -> g.findings().isEmpty())) return;
+        try (RowSink st = RowSink.open(c, dialect, "finding", "game_id", "ply", "code", "player", "move_text",
+                "expected", "expected_count", "message")) {
+            for (AnalysedGame g : games) {
+                for (Finding f : g.findings()) {
+                    st.bigint(g.gameId()).integer(f.ply()).text(f.code().name())
+                            .text(String.valueOf(f.player().letter()))
+                            .text(StoredText.cleanAndCut(f.moveText(), 1000)).text(f.expected())
+                            .smallint(f.expectedCount()).text(StoredText.cleanAndCut(f.message(), 4000))
+                            .endRow();
+                }
+            }
+            st.finish();
+        }
+    }
+
+    private static void insertShadowpieces(Connection c, SQLDialect dialect, List<AnalysedGame> games) throws SQLException {
+        if (games.stream().allMatch(g -> g.shadowpieces().isEmpty())) return;
+        try (RowSink st = RowSink.open(c, dialect, "shadowpiece", "game_id", "ply", "player", "square", "size",
+                "times_jumped", "end_ply", "plies_on_top", "fate", "last_square", "last_height")) {
+            for (AnalysedGame g : games) {
+                for (Shadowpiece s : g.shadowpieces()) {
+                    st.bigint(g.gameId()).integer(s.ply()).text(String.valueOf(s.player().letter()))
+                            .text(s.square()).smallint(s.size()).smallint(s.timesJumped())
+                            .integer(s.endPly() < 0 ? null : s.endPly()).integer(s.pliesOnTop(g.pliesReplayed()))
+                            .text(s.fate().name().toLowerCase(Locale.ROOT)).text(s.lastSquare())
+                            .smallint(s.lastHeight())
+                            .endRow();
+                }
+            }
+            st.finish();
+        }
+    }
+
+    /** The rows of capture_length, tall_column, capture_chance and game_stage (sql/V5__game_figures.sql). */
+    private static void insertFigures(Connection c, SQLDialect dialect, List<AnalysedGame> games) throws SQLException {
+        if (games.stream().anyMatch(g -> !g.figures().captureLengths().isEmpty())) {
+            try (RowSink st = RowSink.open(c, dialect, "capture_length", "game_id", "men", "captures", "first_ply")) {
+                for (AnalysedGame g : games) {
+                    for (GameFigures.CaptureLength l : g.figures().captureLengths()) {
+                        st.bigint(g.gameId()).smallint(l.men()).integer(l.captures()).integer(l.firstPly()).endRow();
+                    }
+                }
+                st.finish();
+            }
+        }
+        if (games.stream().anyMatch(g -> !g.figures().tallColumns().isEmpty())) {
+            try (RowSink st = RowSink.open(c, dialect, "tall_column", "game_id", "square", "height", "first_ply",
+                    "owner")) {
+                for (AnalysedGame g : games) {
+                    for (GameFigures.TallColumn t : g.figures().tallColumns()) {
+                        st.bigint(g.gameId()).text(t.square()).smallint(t.height()).integer(t.firstPly())
+                                .text(String.valueOf(t.owner()))
+                                .endRow();
+                    }
+                }
+                st.finish();
+            }
+        }
+        if (games.stream().anyMatch(g -> !g.figures().captureChances().isEmpty())) {
+            try (RowSink st = RowSink.open(c, dialect, "capture_chance", "game_id", "ply", "player", "available",
+                    "taken")) {
+                for (AnalysedGame g : games) {
+                    for (GameFigures.CaptureChance ch : g.figures().captureChances()) {
+                        st.bigint(g.gameId()).integer(ch.ply()).text(String.valueOf(ch.player()))
+                                .smallint(ch.available()).smallint(ch.taken())
+                                .endRow();
+                    }
+                }
+                st.finish();
+            }
+        }
+        if (games.stream().anyMatch(g -> !g.figures().stages().isEmpty())) {
+            try (RowSink st = RowSink.open(c, dialect, "game_stage", "game_id", "stage", "white_material",
+                    "black_material", "white_mobility", "black_mobility")) {
+                for (AnalysedGame g : games) {
+                    for (GameFigures.Stage s : g.figures().stages()) {
+                        st.bigint(g.gameId()).smallint(s.stage()).smallint(s.whiteMaterial())
+                                .smallint(s.blackMaterial()).real(s.whiteMobility()).real(s.blackMobility())
+                                .endRow();
+                    }
+                }
+                st.finish();
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+package org.emergo.store.db;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.emergo.store.sql.ReadOnlyAccess;
+import org.flywaydb.core.api.FlywayException;
+import org.h2.jdbcx.JdbcConnectionPool;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.conf.ParamCastMode;
+import org.jooq.conf.RenderQuotedNames;
+import org.jooq.conf.Settings;
+import org.jooq.impl.DSL;
+
+/**
+ * An open emergo database, H2 (a file by default) or PostgreSQL, migrated to the current
+ * schema on open. Its URL comes from {@link DatabaseUrl}, its connections from
+ * {@link ConnectionPools}; opening also runs {@link SchemaMigration}, prepares
+ * {@link ReadOnlyAccess}, and on H2 runs {@link IdentityRepair}.
+ */
+public final class Database implements AutoCloseable {
+
+    /** Where the database lives when neither the command line nor EMERGO_DB says. */
+    public static final String DEFAULT_PATH = "./emergo-data/emergo";
+
+    /** The environment variable that overrides {@link #DEFAULT_PATH}. */
+    public static final String ENV_VAR = "EMERGO_DB";
+
+    // Flyway and jOOQ report every start at INFO through java.util.logging, which goes to the
+    // terminal; the command line keeps its output for results. Held here: JUL keeps loggers
+    // only weakly, and a collected logger would forget its level.
+    private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
+    private static final Logger JOOQ_LOG = Logger.getLogger("org.jooq");
+
+    static {
+        // H2 looks every string and number it is given up in a shared cache, hashing each
+        // one, to share equal values: a tenth of the time of the thread that writes an
+        // analysis (two strings per position row), for rows written once and rarely read
+        // together. H2 reads the property once, when it is first used.
+        if (System.getProperty("h2.objectCache") == null) System.setProperty("h2.objectCache", "false");
+        // The socket H2's mixed mode (AUTO_SERVER) serves a file on: this machine only, as the
+        // viewer itself. H2 would listen on every interface.
+        if (System.getProperty("h2.bindAddress") == null) System.setProperty("h2.bindAddress", "127.0.0.1");
+        System.setProperty("org.jooq.no-logo", "true");
+        System.setProperty("org.jooq.no-tips", "true");
+        FLYWAY_LOG.setLevel(Level.WARNING);
+        JOOQ_LOG.setLevel(Level.WARNING);
+    }
+
+    private final String url;
+    private final SQLDialect dialect;
+    private final JdbcConnectionPool pool;
+    private final DSLContext dsl;
+    private ReadOnlyAccess readOnly; // set on opening, after the migration
+    private final PostgresSessions sessions; // null on H2
+    private boolean citus; // set on opening, after the migration
+
+    private Database(String url, SQLDialect dialect, JdbcConnectionPool pool, PostgresSessions sessions) {
+        this.url = url;
+        this.dialect = dialect;
+        this.pool = pool;
+        this.sessions = sessions;
+        this.dsl = DSL.using(pool, dialect, settings());
+    }
+
+    /**
+     * The JDBC URL for a user's {@code --db} argument: a JDBC URL is taken as it is, anything
+     * else is the path of an H2 file. Without an argument, EMERGO_DB, else {@link #DEFAULT_PATH}.
+     */
+    public static String resolveUrl(String dbArgOrNull) {
+        return DatabaseUrl.resolve(dbArgOrNull, System.getenv(ENV_VAR));
+    }
+
+    /** The database a {@code --db} argument (or null) names, as messages name it: the H2 file's path, or the URL without its parameters. */
+    public static String where(String dbArgOrNull) {
+        return DatabaseUrl.where(resolveUrl(dbArgOrNull));
+    }
+
+    /** Opens (creating if need be) and migrates the database named by a {@code --db} argument or null. */
+    public static Database open(String dbArgOrNull) {
+        String url = resolveUrl(dbArgOrNull);
+        if (DatabaseUrl.isPostgres(url)) {
+            PostgresSessions sessions = new PostgresSessions();
+            Database db = new Database(url, SQLDialect.POSTGRES, ConnectionPools.postgres(sessions, url), sessions);
+            db.migrate();
+            db.prepare(() -> db.readOnly = ReadOnlyAccess.postgres(db.pool, url), "cannot prepare read-only access to ");
+            return db;
+        }
+        if (url.matches("(?i)jdbc:h2:mem:(;.*)?")) {
+            // each connection to an unnamed in-memory database gets a database of its own
+            throw new StoreException("an in-memory H2 database needs a name: jdbc:h2:mem:NAME");
+        }
+        if (url.startsWith("jdbc:h2:file:") && !url.contains(";")) {
+            try {
+                NewH2File.createIfMissing(url);
+            } catch (SQLException | IOException | FlywayException e) {
+                throw new StoreException(OutsideProblem.describe(e, DatabaseUrl.where(url))
+                        .orElseGet(() -> OutsideProblem.cannotWrite(DatabaseUrl.where(url), e)), e);
+            }
+        }
+        String full = DatabaseUrl.withH2Settings(url);
+        long patience = System.nanoTime() + BETWEEN_HOLDERS_NANOS;
+        for (long pause = 50; ; pause = Math.min(2 * pause, 1000)) {
+            try {
+                Database db = new Database(full, SQLDialect.H2, ConnectionPools.h2(full), null);
+                db.migrate();
+                db.prepare(() -> db.readOnly = ReadOnlyAccess.h2(db.pool, full), "cannot prepare read-only access to ");
+                db.prepare(() -> IdentityRepair.run(db.pool), "cannot open the database ");
+                return db;
+            } catch (StoreException e) {
+                if (!OutsideProblem.isBetweenHolders(e) || System.nanoTime() > patience) throw e;
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pause));
+            }
+        }
+    }
+
+    /**
+     * How long opening an H2 file waits while it is between holders in mixed mode: another emergo
+     * command starting, or closing and compacting it (1.5 s at 100,000 games), serves it to no
+     * one for a moment, and {@code emergo sql} then failed now and then on a busy machine.
+     */
+    private static final long BETWEEN_HOLDERS_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private static Settings settings() {
+        return new Settings()
+                .withRenderQuotedNames(RenderQuotedNames.NEVER) // H2 folds to upper, PostgreSQL to lower
+                .withRenderSchema(false)
+                .withExecuteLogging(false)
+                .withFetchWarnings(false);
+    }
+
+    private void migrate() {
+        try {
+            citus = SchemaMigration.run(pool, isPostgres());
+            if (citus) {
+                // Citus (13.2) cannot pass an INSERT into a reference table on to the workers when
+                // a bind value is cast, as jOOQ casts timestamps: "could not determine data type
+                // of parameter $1". Uncast, PostgreSQL takes the column's type.
+                dsl.settings().setParamCastMode(ParamCastMode.NEVER);
+            }
+        } catch (FlywayException e) {
+            close();
+            throw new StoreException(OutsideProblem.describe(e, where())
+                    .orElseGet(() -> "cannot open the database " + where() + ": " + OutsideProblem.rootMessage(e)), e);
+        } catch (RuntimeException e) {
+            close();
+            if (!OutsideProblem.isBetweenHolders(e)) throw e;
+            throw new StoreException(OutsideProblem.describe(e, where())
+                    .orElseGet(() -> "cannot open the database " + where() + ": " + OutsideProblem.rootMessage(e)), e);
+        }
+    }
+
+    /** A step of opening; when it fails, the database is closed and the failure said in one line. */
+    private void prepare(SqlStep step, String failure) {
+        try {
+            step.run();
+        } catch (SQLException e) {
+            close();
+            throw new StoreException(OutsideProblem.describe(e, where())
+                    .orElseGet(() -> failure + where() + ": " + OutsideProblem.rootMessage(e)), e);
+        }
+    }
+
+    /** The jOOQ context for this database: names unquoted, the dialect of the database. */
+    public DSLContext dsl() {
+        return dsl;
+    }
+
+    /** The pooled connections; close each one you take. */
+    public DataSource dataSource() {
+        return pool;
+    }
+
+    /**
+     * The database as users name it, for messages: the H2 file's path, or the URL without its
+     * parameters (which may hold a password).
+     */
+    public String where() {
+        return DatabaseUrl.where(url);
+    }
+
+    /** H2 or POSTGRES. */
+    public SQLDialect dialect() {
+        return dialect;
+    }
+
+    /** The JDBC URL as used, with the settings the store adds. */
+    public String url() {
+        return url;
+    }
+
+    /** Whether this is a Citus coordinator (PostgreSQL with the citus extension, its tables distributed). */
+    public boolean isCitus() {
+        return citus;
+    }
+
+    public boolean isPostgres() {
+        return dialect == SQLDialect.POSTGRES;
+    }
+
+    /**
+     * Runs work that must not change anything (user SQL: {@code emergo sql}, {@code export --where})
+     * with the rights to read only ({@link ReadOnlyAccess}), and rolls it back.
+     */
+    public <T> T readOnly(Function<DSLContext, T> work) {
+        try {
+            return withReadOnlyConnection(c -> work.apply(DSL.using(c, dialect, settings())));
+        } catch (SQLException e) {
+            throw new StoreException(e.getMessage(), e);
+        }
+    }
+
+    /** Like {@link #readOnly}, on a plain JDBC connection. */
+    public <T> T withReadOnlyConnection(SqlWork<T> work) throws SQLException {
+        return readOnly.run(work);
+    }
+
+    /** The PostgreSQL role user SQL runs as, or null (H2, or a user who may not make one). */
+    public String readerRole() {
+        return readOnly.role();
+    }
+
+    /**
+     * For a stop (Ctrl-C, SIGTERM): from now on no statement of this database waits for a lock;
+     * one that waits, now or later, fails, and the work stops there as at any failure. On
+     * PostgreSQL, where a wait for another program's lock has no end of its own; H2 ends a
+     * wait by itself after its lock timeout (seconds).
+     */
+    public void endLockWaits() {
+        if (sessions != null) sessions.endLockWaits();
+    }
+
+    @Override
+    public void close() {
+        if (sessions != null) sessions.close();
+        pool.dispose();
+    }
+
+    /**
+     * Closes the database and, for an H2 file, rewrites it to its live data ({@link H2Compaction}).
+     * Worth calling at the end of an import that added many games; an analysis leaves little
+     * garbage (its file is 93-96% live) and skips it. PostgreSQL reclaims space by itself. A
+     * file that another program has open too (H2's mixed mode) is only closed.
+     */
+    public void closeAndCompact() {
+        close();
+        if (isPostgres() || DatabaseUrl.isH2Memory(url)) return;
+        try {
+            H2Compaction.run(url);
+        } catch (SQLException e) {
+            throw new StoreException(OutsideProblem.describe(e, where())
+                    .orElseGet(() -> "cannot compact " + where() + ": " + OutsideProblem.rootMessage(e)), e);
+        }
+    }
+
+    /** Work on a JDBC connection. */
+    @FunctionalInterface
+    public interface SqlWork<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    @FunctionalInterface
+    private interface SqlStep {
+        void run() throws SQLException;
+    }
+}

@@ -1,0 +1,173 @@
+package org.emergo.store.db;
+
+import java.io.EOFException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * Tells problems outside emergo (a database file in use, a file that is not a database, a disk
+ * it cannot write, a server that is down or refuses the login) from bugs, and says each in one
+ * line: what is wrong and what to do. Everything else is left for the caller to treat as a bug.
+ */
+public final class OutsideProblem {
+
+    private OutsideProblem() {}
+
+    /**
+     * The sentence for a failure while using the database {@code where} (a path or a URL without
+     * its parameters), or empty when the failure is not one this class knows to be outside emergo.
+     */
+    public static Optional<String> describe(Throwable failure, String where) {
+        // first what the file holds: H2 reports an unreadable file as an I/O error too
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof EOFException) {
+                return Optional.of(notADatabase(where));
+            }
+            if (t.getClass().getName().equals("org.h2.mvstore.MVStoreException")
+                    && isFormatError(t)) {
+                return Optional.of(notADatabase(where) + " (" + firstLine(t) + ")");
+            }
+        }
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException e) {
+                Optional<String> said = describe(e, where);
+                if (said.isPresent()) return said;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * MVStore's codes 5 (unsupported format), 6 (file corrupt) and 9 (chunk not found, a damaged
+     * file), at the end of its message: [2.3.232/6].
+     */
+    private static boolean isFormatError(Throwable mvStoreException) {
+        String m = String.valueOf(mvStoreException.getMessage()).trim();
+        return m.endsWith("/5]") || m.endsWith("/6]") || m.endsWith("/9]");
+    }
+
+    private static Optional<String> describe(SQLException e, String where) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        switch (e.getErrorCode()) {
+            case 90020: // DATABASE_ALREADY_OPEN_1
+                return Optional.of(inUse(where));
+            case 90030: // FILE_CORRUPTED_1
+            case 90048: // FILE_VERSION_ERROR_1
+            case 90049: // FILE_ENCRYPTION_ERROR_1
+                return Optional.of(notADatabase(where) + " (" + firstLine(e) + ")");
+            case 90028: // IO_EXCEPTION_1
+            case 90031: // IO_EXCEPTION_2
+            case 90100: // NO_DISK_SPACE_AVAILABLE
+                return Optional.of(cannotWrite(where, e));
+            case 8000: // ERROR_OPENING_DATABASE_1: in mixed mode H2 first writes a .lock.db file beside the database
+                if (String.valueOf(e.getMessage()).contains("Could not save properties")) {
+                    return Optional.of(cannotWrite(where, e));
+                }
+                if (isLockFileBusy(e)) return Optional.of(inUse(where));
+                break;
+            case 28000: // WRONG_USER_OR_PASSWORD: H2's code (PostgreSQL's codes are 0)
+                return Optional.of("the database " + where + " was made by another program, with a user of its own;"
+                        + " give --db the path of an emergo database, or a new path");
+            default:
+                break;
+        }
+        if (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03")) {
+            return Optional.of("cannot reach the database server " + where + " (" + firstLine(e) + ");"
+                    + " check that it is running and that --db names it, then run this again");
+        }
+        if (state.startsWith("28")) {
+            return Optional.of("the server refused the login to " + where + " (" + firstLine(e) + ");"
+                    + " check the user and password in the URL");
+        }
+        if (state.equals("3D000")) {
+            return Optional.of("there is no database " + where + " on that server; create it (createdb NAME)"
+                    + " or correct the URL");
+        }
+        if (state.startsWith("53")) {
+            return Optional.of("the database server " + where + " ran out of resources (" + firstLine(e) + ");"
+                    + " free some (disk space?), then run this again");
+        }
+        return Optional.empty();
+    }
+
+    private static String inUse(String where) {
+        return "the database " + where + " is in use by another program (another emergo command?);"
+                + " wait for it to finish or stop it, then run this again";
+    }
+
+    /**
+     * H2's lock file of a file in mixed mode, written a moment ago by its holder (starting or
+     * closing) or by another program that opened it at the same moment: H2's FileLock words.
+     */
+    private static boolean isLockFileBusy(SQLException e) {
+        String m = String.valueOf(e.getMessage());
+        return m.contains("Lock file recently modified") || m.contains("Another process was faster")
+                || m.contains("Concurrent update");
+    }
+
+    /**
+     * Whether an H2 file in mixed mode was between hands: its holder (another emergo command) was
+     * starting, or closing or compacting it, and served it to no one for that moment. Opening
+     * again a little later succeeds, or says what holds the file.
+     */
+    static boolean isBetweenHolders(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException e) {
+                switch (e.getErrorCode()) {
+                    case 90020: // DATABASE_ALREADY_OPEN_1: locked, and no server to connect to
+                    case 90067: // CONNECTION_BROKEN_1: the holder's server went away
+                    case 90098: // DATABASE_IS_CLOSED
+                    case 90121: // DATABASE_CALLED_AT_SHUTDOWN
+                        return true;
+                    case 8000:
+                        if (isLockFileBusy(e)) return true;
+                        break;
+                    default:
+                        break;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The sentence for a database file that cannot be written, with the file system's reason. */
+    static String cannotWrite(String where, Throwable e) {
+        return "cannot write the database " + where + " (" + ioReason(e) + ");"
+                + " give --db a path in a folder you can write, and check that the disk has room";
+    }
+
+    private static String notADatabase(String where) {
+        return "the file " + where + ".mv.db is not an H2 database, or it is damaged;"
+                + " give --db the path of an emergo database, or a new path";
+    }
+
+    /** What the file system said, from the deepest cause: H2's own message only names the file. */
+    private static String ioReason(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        if (root instanceof AccessDeniedException) return "permission denied";
+        if (root instanceof NoSuchFileException) return "no file can be made there";
+        if (root instanceof FileSystemException f && f.getReason() != null) return f.getReason();
+        return firstLine(root);
+    }
+
+    /** The first line of the deepest cause's message. */
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.toString() : t.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    /** The first line of a message, without H2's trailing error code. */
+    static String firstLine(Throwable t) {
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        m = m.lines().findFirst().orElse(m).trim();
+        return m.replaceAll("\\s*\\[\\d+-\\d+]$", "").replaceAll("\\s*\\[[\\d.]+/\\d+]$", "");
+    }
+}

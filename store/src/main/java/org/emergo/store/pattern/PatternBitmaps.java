@@ -1,0 +1,189 @@
+package org.emergo.store.pattern;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntPredicate;
+import org.emergo.pattern.GameBoards;
+import org.roaringbitmap.RoaringBitmap;
+import org.roaringbitmap.buffer.BufferFastAggregation;
+import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
+
+/**
+ * The bitmaps of one segment (sql/h2/V15__pattern_segments.sql): per dimension (a square, side
+ * to move, men in hand, the move played) and value (a column's content, a count), the segment's
+ * positions that have it. Built from pattern_game's encoded games, a game's positions numbered
+ * one after another, and stored one row a dimension.
+ */
+final class PatternBitmaps {
+
+    static final int TURN = 1000;
+    static final int WHITE_HAND = 1001;
+    static final int BLACK_HAND = 1002;
+    static final int CAPTURE = 1003;
+    static final int ENTRY = 1004;
+    static final int FINDING = 1005;
+
+    /** A square's value: the column's jailers (signed: + White commands) and prisoners. Vacant squares have none. */
+    static int columnValue(int jailers, int prisoners) {
+        return jailers * 256 + prisoners;
+    }
+
+    static int jailersOf(int value) {
+        return Math.floorDiv(value, 256);
+    }
+
+    static int prisonersOf(int value) {
+        return Math.floorMod(value, 256);
+    }
+
+    private PatternBitmaps() {
+    }
+
+    /**
+     * Collects a segment's bitmaps game by game. A value is added as a range of positions, from
+     * the ply it was taken to the ply it changed (a column stands for many plies, men in hand
+     * change seldom), which keeps runs as runs and makes few additions.
+     */
+    static final class Builder {
+        private static final int ABSENT = Integer.MIN_VALUE;
+        private static final int[] META = {TURN, WHITE_HAND, BLACK_HAND, CAPTURE, ENTRY, FINDING};
+
+        private final int squares;
+        private final GameBoards.Replay replay;
+        /** Per dimension: value to bitmap. */
+        private final Map<Integer, Map<Integer, RoaringBitmap>> dimensions = new TreeMap<>();
+        /** Per tracked dimension (the squares, then META): the value held and since which position. */
+        private final int[] held;
+        private final int[] since;
+        private final int[] now;
+        private int positions;
+
+        Builder(int squares) {
+            this.squares = squares;
+            this.replay = new GameBoards.Replay(squares);
+            this.held = new int[squares + META.length];
+            this.since = new int[held.length];
+            this.now = new int[held.length];
+        }
+
+        int positions() {
+            return positions;
+        }
+
+        /** Adds a game's plies as the next positions of the segment. */
+        void add(byte[] boards, int plies) {
+            int first = positions;
+            replay.start(boards);
+            java.util.Arrays.fill(held, ABSENT);
+            for (int ply = 0; ply < plies; ply++) {
+                replay.next();
+                int at = first + ply;
+                read(now);
+                for (int i = 0; i < held.length; i++) {
+                    if (now[i] != held[i]) {
+                        close(i, at);
+                        held[i] = now[i];
+                        since[i] = at;
+                    }
+                }
+            }
+            positions = first + plies;
+            for (int i = 0; i < held.length; i++) close(i, positions);
+        }
+
+        /** The replayed position's value in every tracked dimension. */
+        private void read(int[] values) {
+            GameBoards.Replay r = replay;
+            for (int sq = 0; sq < squares; sq++) {
+                values[sq] = r.jailers[sq] == 0 ? ABSENT : columnValue(r.jailers[sq], r.prisoners[sq]);
+            }
+            values[squares] = r.toMove().ordinal();
+            values[squares + 1] = r.whiteHand();
+            values[squares + 2] = r.blackHand();
+            values[squares + 3] = r.jumps() < 0 ? ABSENT : r.jumps();
+            values[squares + 4] = r.entry() ? 1 : ABSENT;
+            values[squares + 5] = r.finding() ? 1 : ABSENT;
+        }
+
+        /** Ends the run of tracked dimension {@code i}'s held value before position {@code end}. */
+        private void close(int i, int end) {
+            if (held[i] == ABSENT || since[i] >= end) return;
+            int dimension = i < squares ? i : META[i - squares];
+            dimensions.computeIfAbsent(dimension, d -> new TreeMap<>())
+                    .computeIfAbsent(held[i], v -> new RoaringBitmap())
+                    .add((long) since[i], (long) end);
+        }
+
+        /** Every dimension with a value, serialized as pattern_bits.bitmaps. */
+        Map<Integer, byte[]> serialized() {
+            Map<Integer, byte[]> rows = new TreeMap<>();
+            dimensions.forEach((d, values) -> rows.put(d, write(values)));
+            return rows;
+        }
+    }
+
+    static byte[] write(Map<Integer, RoaringBitmap> values) {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(bytes);
+            for (Map.Entry<Integer, RoaringBitmap> e : values.entrySet()) {
+                RoaringBitmap b = e.getValue();
+                b.runOptimize();
+                int v = e.getKey();
+                varint(out, (v << 1) ^ (v >> 31));
+                varint(out, b.serializedSizeInBytes());
+                b.serialize(out);
+            }
+            out.flush();
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail
+        }
+    }
+
+    /**
+     * The union of the bitmaps of the values {@code wanted} accepts, read in place (RoaringBitmap's
+     * immutable form over the row's bytes) and ORed together at once.
+     */
+    static RoaringBitmap union(byte[] row, IntPredicate wanted) {
+        ByteBuffer in = ByteBuffer.wrap(row);
+        List<ImmutableRoaringBitmap> parts = new ArrayList<>();
+        while (in.hasRemaining()) {
+            int z = varint(in);
+            int value = (z >>> 1) ^ -(z & 1);
+            int length = varint(in);
+            if (wanted.test(value)) parts.add(new ImmutableRoaringBitmap(in.slice(in.position(), length)));
+            in.position(in.position() + length);
+        }
+        if (parts.isEmpty()) return new RoaringBitmap();
+        if (parts.size() == 1) return parts.get(0).toRoaringBitmap();
+        return BufferFastAggregation.or(parts.iterator()).toRoaringBitmap();
+    }
+
+    static void varint(DataOutputStream out, int v) throws IOException {
+        while ((v & ~0x7f) != 0) {
+            out.write((v & 0x7f) | 0x80);
+            v >>>= 7;
+        }
+        out.write(v);
+    }
+
+    static int varint(ByteBuffer in) {
+        int v = 0;
+        int shift = 0;
+        int x;
+        do {
+            x = in.get();
+            v |= (x & 0x7f) << shift;
+            shift += 7;
+        } while ((x & 0x80) != 0);
+        return v;
+    }
+}

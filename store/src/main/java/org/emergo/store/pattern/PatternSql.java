@@ -1,0 +1,91 @@
+package org.emergo.store.pattern;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.emergo.pattern.Pattern;
+import org.emergo.pattern.Range;
+import org.emergo.pattern.SquareCondition;
+import org.emergo.rules.Board;
+import org.emergo.rules.Side;
+
+/**
+ * A pattern as plain SQL over {@code position}, {@code position_board}, {@code finding} and
+ * {@code game}: the same question the index answers, asked the slow way. The tests use it as
+ * the oracle; docs/patterns.md#the-text-form shows it to users who want to extend a question.
+ * Heights above 26 are read from position_board, which shows every taller column as 27.
+ */
+public final class PatternSql {
+
+    private PatternSql() {
+    }
+
+    /**
+     * {@code SELECT game_id, ply} of every matching position, by game and ply. A manoeuvre is
+     * written as each database plans it well: H2 as a correlated EXISTS (a join of the two
+     * patterns' positions took minutes), PostgreSQL as that join (the EXISTS read the view
+     * once per position).
+     */
+    public static String positions(Pattern p, boolean postgres) {
+        if (p.then() == null) return one(p) + " ORDER BY p.game_id, p.ply";
+        if (!postgres) {
+            return one(p) + " AND EXISTS (SELECT 1 FROM position q JOIN position_board qb ON qb.game_id = q.game_id"
+                    + " AND qb.ply = q.ply WHERE q.game_id = p.game_id AND q.ply > p.ply AND q.ply <= p.ply + " + p.within()
+                    + conditions(p.then(), "q", "qb") + ") ORDER BY p.game_id, p.ply";
+        }
+        return "SELECT DISTINCT a.game_id, a.ply FROM (" + one(p) + ") a JOIN (" + one(p.then()) + ") b"
+                + " ON b.game_id = a.game_id AND b.ply > a.ply AND b.ply <= a.ply + " + p.within()
+                + " ORDER BY a.game_id, a.ply";
+    }
+
+    private static String one(Pattern p) {
+        return "SELECT p.game_id, p.ply FROM position p"
+                + " JOIN position_board pb ON pb.game_id = p.game_id AND pb.ply = p.ply"
+                + " JOIN game g ON g.id = p.game_id"
+                + " WHERE g.variant = '" + p.variant().tagName() + "'" + conditions(p, "p", "pb");
+    }
+
+    private static String conditions(Pattern p, String pos, String board) {
+        List<String> and = new ArrayList<>();
+        if (p.toMove() != null) and.add(pos + ".side_to_move = '" + p.toMove().letter() + "'");
+        if (p.whiteHand() != null) and.add(between(pos + ".white_in_hand", p.whiteHand()));
+        if (p.blackHand() != null) and.add(between(pos + ".black_in_hand", p.blackHand()));
+        if (p.capture() != null) {
+            and.add(pos + ".next_move IS NOT NULL");
+            and.add(between("(LENGTH(" + pos + ".next_move) - LENGTH(REPLACE(" + pos + ".next_move, 'x', '')))", p.capture()));
+        }
+        if (p.entry()) {
+            and.add(pos + ".next_move IS NOT NULL AND " + pos + ".next_move NOT LIKE '%-%' AND " + pos
+                    + ".next_move NOT LIKE '%x%'");
+        }
+        if (p.finding()) {
+            and.add("EXISTS (SELECT 1 FROM finding f WHERE f.game_id = " + pos + ".game_id AND f.ply = " + pos + ".ply + 1)");
+        }
+        Board b = p.variant().board();
+        for (int sq : p.constrainedSquares()) and.add(square(p.squares()[sq], b.name(sq), pos, board));
+        StringBuilder sb = new StringBuilder();
+        for (String c : and) sb.append(" AND ").append(c);
+        return sb.toString();
+    }
+
+    private static String square(SquareCondition c, String name, String pos, String board) {
+        String col = board + "." + name;
+        switch (c.kind()) {
+            case EMPTY:
+                return col + " IS NULL";
+            case EXACT:
+                return "(" + pos + ".epn || ' ') LIKE '% " + name + ":" + c.composition() + " %'";
+            default:
+                List<String> and = new ArrayList<>();
+                and.add(col + " IS NOT NULL");
+                if (c.owner() != null) and.add(col + (c.owner() == Side.WHITE ? " > 0" : " < 0"));
+                if (c.height() != null) and.add(between("ABS(" + col + ")", c.height()));
+                if (c.prisoners()) and.add("REGEXP_LIKE(" + pos + ".epn, ' " + name + ":[wb][0-9]*[wb]')");
+                return String.join(" AND ", and);
+        }
+    }
+
+    private static String between(String expr, Range r) {
+        if (r.max() == Range.OPEN) return expr + " >= " + r.min();
+        return expr + " BETWEEN " + r.min() + " AND " + r.max();
+    }
+}

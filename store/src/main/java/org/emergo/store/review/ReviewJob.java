@@ -1,0 +1,315 @@
+package org.emergo.store.review;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import org.emergo.review.GameReview;
+import org.emergo.review.MoveJudgements;
+import org.emergo.review.PlayedGame;
+import org.emergo.review.Reviewer;
+import org.emergo.rules.Variant;
+import org.emergo.search.ForcedLoss;
+import org.emergo.search.Limit;
+import org.emergo.search.SearchResult;
+import org.emergo.search.WinCurve;
+import org.emergo.store.analysis.AnalysisRepository;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.StoreException;
+import org.emergo.store.jdbc.ClaimedBatches;
+import org.emergo.store.jdbc.OrderedBatches;
+import org.emergo.store.jdbc.WorkClaims;
+
+/**
+ * {@code emergo review}: the engine judges every position and move of the stored games not yet
+ * reviewed at a setting, on the pipeline of {@code analyze} ({@link OrderedBatches}): games are
+ * reviewed on worker threads, a reviewer ({@link Reviewer}, its own searcher) each, and stored
+ * a batch per transaction in id order. Every search depends only on its position, history and
+ * limit, so the rows stored are the same with any number of threads.
+ *
+ * <p>A setting starts with the engine's winning-chance curve of each board; the run after
+ * which {@link #OWN_CURVE_GAMES} decisive games of a board are reviewed at the setting fits
+ * that board's curve to them and judges every game of the board again with it, a batch per
+ * transaction (a game records the curve that judged it, so a stopped run leaves nothing that
+ * the next would miss).
+ */
+public final class ReviewJob implements AutoCloseable {
+
+    /**
+     * The default search depth: a laptop reviews the demo's 3,000 games (590,000 positions) in
+     * minutes with it (README.md#judging-the-moves has the figures).
+     */
+    public static final int DEFAULT_DEPTH = 4;
+
+    public static final Limit DEFAULT_LIMIT = Limit.depth(DEFAULT_DEPTH);
+
+    /** The deepest search the command line takes. */
+    public static final int MAX_DEPTH = 30;
+
+    /** Games reviewed as one batch by one worker and stored in one transaction. */
+    static final int BATCH = 4;
+
+    /** Decisive games of a board reviewed at a setting from which on the database fits its own curve for the board. */
+    public static final int OWN_CURVE_GAMES = 1000;
+
+    /** Games judged again per transaction after a new curve. */
+    static final int JUDGE_AGAIN_BATCH = 200;
+
+    /** What a run reports as it goes. */
+    public interface Listener {
+        /** {@code games} reviewed and stored so far in this run. */
+        void reviewed(long games);
+
+        /** {@code games} of {@code of} judged again with a new curve and stored. */
+        default void judgedAgain(long games, long of) {}
+    }
+
+    /**
+     * What a run did, and what the database holds at the setting after it.
+     *
+     * @param games       games reviewed by this run, with their positions and nodes
+     * @param stopped     of those, games judged only up to a move the rules refuse
+     * @param failed      games that could not be replayed at all (an unreadable SetUp position)
+     * @param judgedAgain games judged again with a new curve
+     * @param totals      every game reviewed at the setting, as stored after the run
+     * @param curves      each board's curve at the setting after the run, in words
+     */
+    public record Summary(String setting, int games, long positions, long nodes, int stopped, int failed,
+            int judgedAgain, ReviewRepository.Totals totals, List<String> curves) {}
+
+    private final Database db;
+    private final ReviewRepository repository;
+    private final ReviewSettings settings;
+    private final OwnCurves ownCurves;
+    private final Limit limit;
+    private final int threads;
+    private final int ownCurveGames;
+    private final int judgeAgainBatch;
+    private final ThreadLocal<Reviewer> reviewers;
+    private ReviewSetting setting;
+    private ExecutorService onDemand;
+
+    public ReviewJob(Database db, Limit limit, int threads) {
+        this(db, limit, threads, OWN_CURVE_GAMES, JUDGE_AGAIN_BATCH);
+    }
+
+    /** For tests: the own curve from fewer games, judging again in smaller batches. */
+    ReviewJob(Database db, Limit limit, int threads, int ownCurveGames, int judgeAgainBatch) {
+        this.db = db;
+        this.repository = new ReviewRepository(db);
+        this.settings = new ReviewSettings(db);
+        this.ownCurves = new OwnCurves(db);
+        this.limit = limit;
+        this.threads = Math.max(1, threads);
+        this.ownCurveGames = ownCurveGames;
+        this.judgeAgainBatch = judgeAgainBatch;
+        this.reviewers = ThreadLocal.withInitial(() -> new Reviewer(limit));
+    }
+
+    /** The setting of this job, made on first use. */
+    public synchronized ReviewSetting setting() {
+        if (setting == null) {
+            try {
+                setting = settings.setting(limit, Reviewer.VERSION);
+            } catch (SQLException e) {
+                throw new StoreException("cannot read the review settings: " + e.getMessage(), e);
+            }
+        }
+        return setting;
+    }
+
+    /** Games a run would review: those matching {@code where} (null: all) not yet reviewed at the setting. */
+    public int countPending(String where) {
+        try {
+            return repository.countPending(setting().id(), where);
+        } catch (SQLException e) {
+            throw new StoreException("cannot count games: " + e.getMessage(), e);
+        }
+    }
+
+    /** Reviews every game matching {@code where} not yet reviewed at the setting; see the class comment. */
+    public Summary run(String where, Listener listener) {
+        ExecutorService workers = OrderedBatches.daemonPool(threads, "emergo-review");
+        Tally tally = new Tally();
+        int judgedAgain;
+        try {
+            ReviewSetting s = setting();
+            try (ClaimedBatches<AnalysisRepository.PendingGame> batches = new ClaimedBatches<>(
+                    WorkClaims.open(db, WorkClaims.reviewJob(s.id())),
+                    (after, n) -> repository.pending(s.id(), after, n, where), AnalysisRepository.PendingGame::id, BATCH)) {
+                do {
+                    OrderedBatches.run(workers, threads + 1, batches::next, batch -> review(batch, s), done -> {
+                        repository.save(done.reviewed(), s);
+                        batches.stored();
+                        tally.add(done);
+                        listener.reviewed(tally.games);
+                    });
+                } while (batches.anotherPass());
+                // one process at a time fits the curve and judges again; the next finds it done
+                judgedAgain = batches.exclusively(() -> fitOwnCurves(listener));
+            }
+        } catch (SQLException e) {
+            throw new StoreException("review stopped: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("review interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof StoreException s) throw s;
+            throw new StoreException("review failed: " + e.getCause(), e.getCause());
+        } finally {
+            workers.shutdownNow();
+        }
+        synchronized (this) {
+            setting = null; // the curve may have changed
+        }
+        ReviewSetting s = setting();
+        try {
+            return new Summary(limit.toString(), tally.games, tally.positions, tally.nodes, tally.stopped, tally.failed,
+                    judgedAgain, repository.totals(s.id()), s.curvesInWords());
+        } catch (SQLException e) {
+            throw new StoreException("cannot count reviews: " + e.getMessage(), e);
+        }
+    }
+
+    /** A batch reviewed on a worker: the games reviewed, and how many could not be replayed. */
+    private record Batch(List<ReviewRepository.ReviewedGame> reviewed, int failed) {}
+
+    private Batch review(List<AnalysisRepository.PendingGame> batch, ReviewSetting s) {
+        Reviewer reviewer = reviewers.get();
+        List<ReviewRepository.ReviewedGame> out = new ArrayList<>(batch.size());
+        int failed = 0;
+        for (AnalysisRepository.PendingGame g : batch) {
+            PlayedGame played;
+            try {
+                played = PlayedGame.replay(g.start(), g.moves());
+            } catch (RuntimeException e) {
+                failed++; // the analysis reports it: the game has no position to judge
+                continue;
+            }
+            out.add(new ReviewRepository.ReviewedGame(g.id(), g.variant(),
+                    reviewer.review(played, s.curve(g.variant()).curve())));
+        }
+        return new Batch(out, failed);
+    }
+
+    /**
+     * After a run: each board's own curve once {@link #OWN_CURVE_GAMES} decisive games of it
+     * are reviewed at the setting, then every game judged with an older curve than its board's
+     * judged again. Returns how many.
+     */
+    private int fitOwnCurves(Listener listener) throws SQLException {
+        ReviewSetting s = settings.reload(setting());
+        for (Variant variant : Variant.values()) {
+            if (!s.curve(variant).source().equals(ReviewSetting.DEFAULT_CURVE)) continue;
+            int decisive = ownCurves.decisiveGames(s.id(), variant);
+            if (decisive < ownCurveGames) continue;
+            OwnCurves.Samples samples = ownCurves.samples(s.id(), variant);
+            try {
+                settings.fitted(s, variant, WinCurve.fit(samples.scores(), samples.results()), decisive);
+            } catch (IllegalArgumentException e) {
+                // scores that do not vary: the engine's curve stays
+            }
+        }
+        s = settings.reload(s);
+        int of = ownCurves.countJudgedWithOlderCurve(s.id());
+        int done = 0;
+        long after = 0;
+        for (List<OwnCurves.GameOfBoard> games;
+                !(games = ownCurves.judgedWithOlderCurve(s.id(), after, judgeAgainBatch)).isEmpty(); ) {
+            ownCurves.judgeAgain(games, s);
+            after = games.get(games.size() - 1).gameId();
+            done += games.size();
+            listener.judgedAgain(done, of);
+        }
+        return done;
+    }
+
+    /**
+     * The review of one game at this job's setting, made and stored first if the game has none
+     * (for the viewer: a 200-ply game of the demo took 0.4-0.5 s at the default setting with
+     * two threads, the first one 1.4 s in a new JVM); empty for a game that does not exist or
+     * cannot be replayed. Its positions are searched on this job's threads at once; one job
+     * may serve many requests at a time.
+     */
+    public Optional<StoredReview> reviewGame(long gameId) {
+        try {
+            ReviewSetting s = setting();
+            if (!repository.isReviewed(gameId, s.id())) {
+                Optional<AnalysisRepository.PendingGame> g = repository.game(gameId);
+                if (g.isEmpty()) return Optional.empty();
+                PlayedGame played;
+                try {
+                    played = PlayedGame.replay(g.get().start(), g.get().moves());
+                } catch (RuntimeException e) {
+                    return Optional.empty();
+                }
+                Variant variant = g.get().variant();
+                GameReview review = reviewInParallel(played, s.curve(variant).curve());
+                repository.save(List.of(new ReviewRepository.ReviewedGame(gameId, variant, review)), s);
+            }
+            return repository.find(gameId, s);
+        } catch (SQLException e) {
+            throw new StoreException("cannot review game " + gameId + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("review interrupted", e);
+        } catch (ExecutionException e) {
+            throw new StoreException("review failed: " + e.getCause(), e.getCause());
+        }
+    }
+
+    /** A game's positions searched on the threads at once, then its candidate moves proved, then judged. */
+    private GameReview reviewInParallel(PlayedGame game, WinCurve curve) throws InterruptedException, ExecutionException {
+        ExecutorService pool;
+        synchronized (this) {
+            if (onDemand == null) onDemand = OrderedBatches.daemonPool(threads, "emergo-review-game");
+            pool = onDemand;
+        }
+        List<Future<SearchResult>> searches = new ArrayList<>();
+        for (int ply = 0; ply <= game.lastPly(); ply++) {
+            int p = ply;
+            searches.add(pool.submit(() -> reviewers.get().search(game, p)));
+        }
+        List<SearchResult> results = new ArrayList<>(searches.size());
+        for (Future<SearchResult> f : searches) results.add(f.get());
+        Map<Integer, Future<ForcedLoss.Verdict>> proofs = new HashMap<>();
+        for (int ply : Reviewer.forcedLossCandidates(game, results)) {
+            proofs.put(ply, pool.submit(() -> reviewers.get().forcedLoss(game, ply)));
+        }
+        Map<Integer, ForcedLoss.Verdict> verdicts = new HashMap<>();
+        for (Map.Entry<Integer, Future<ForcedLoss.Verdict>> e : proofs.entrySet()) {
+            ForcedLoss.Verdict v = e.getValue().get();
+            if (v != null) verdicts.put(e.getKey(), v);
+        }
+        return MoveJudgements.review(game, results, verdicts, curve);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (onDemand != null) onDemand.shutdownNow();
+    }
+
+    private static final class Tally {
+        int games;
+        long positions;
+        long nodes;
+        int stopped;
+        int failed;
+
+        void add(Batch batch) {
+            failed += batch.failed();
+            for (ReviewRepository.ReviewedGame g : batch.reviewed()) {
+                GameReview r = g.review();
+                games++;
+                positions += r.plies().size();
+                nodes += r.nodes();
+                if (r.stoppedAtPly() >= 0) stopped++;
+            }
+        }
+    }
+}
