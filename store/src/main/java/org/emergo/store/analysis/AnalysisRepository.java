@@ -117,7 +117,7 @@ public final class AnalysisRepository {
                     insertFindings(c, dialect, part);
                     insertShadowpieces(c, dialect, part);
                     insertFigures(c, dialect, part);
-                    PatternIndexWriter.insert(c, part);
+                    PatternIndexWriter.insert(c, part.stream().map(AnalysedGame::patternRow).toList());
                     insertAnalyses(c, dialect, part, engineVersion, now);
                     c.commit();
                 }
