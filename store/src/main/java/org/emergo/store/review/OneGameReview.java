@@ -18,9 +18,9 @@ import org.emergo.search.ForcedLoss;
 import org.emergo.search.Limit;
 import org.emergo.search.SearchResult;
 import org.emergo.search.WinCurve;
-import org.emergo.store.analysis.AnalysisRepository;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.OrderedBatches;
 
 /**
@@ -51,7 +51,7 @@ public final class OneGameReview implements AutoCloseable {
             // read each time: a review run may have fitted the setting's curve meanwhile
             ReviewSetting s = settings.setting(limit, Reviewer.VERSION);
             if (!repository.isReviewed(gameId, s.id())) {
-                Optional<AnalysisRepository.PendingGame> g = repository.game(gameId);
+                Optional<PendingGame> g = repository.game(gameId);
                 if (g.isEmpty()) return Optional.empty();
                 PlayedGame played;
                 try {

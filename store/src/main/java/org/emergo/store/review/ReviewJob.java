@@ -9,9 +9,9 @@ import org.emergo.review.GameReview;
 import org.emergo.review.PlayedGame;
 import org.emergo.review.Reviewer;
 import org.emergo.search.Limit;
-import org.emergo.store.analysis.AnalysisRepository;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.ClaimedBatches;
 import org.emergo.store.jdbc.OrderedBatches;
 import org.emergo.store.jdbc.WorkClaims;
@@ -124,9 +124,9 @@ public final class ReviewJob implements AutoCloseable {
         int judgedAgain;
         try {
             ReviewSetting s = setting();
-            try (ClaimedBatches<AnalysisRepository.PendingGame> batches = new ClaimedBatches<>(
+            try (ClaimedBatches<PendingGame> batches = new ClaimedBatches<>(
                     WorkClaims.open(db, WorkClaims.reviewJob(s.id())),
-                    (after, n) -> repository.pending(s.id(), after, n, where), AnalysisRepository.PendingGame::id, BATCH)) {
+                    (after, n) -> repository.pending(s.id(), after, n, where), PendingGame::id, BATCH)) {
                 do {
                     OrderedBatches.run(workers, threads + 1, batches::next, batch -> review(batch, s), done -> {
                         repository.save(done.reviewed(), s);
@@ -164,11 +164,11 @@ public final class ReviewJob implements AutoCloseable {
     /** A batch reviewed on a worker: the games reviewed, and how many could not be replayed. */
     private record Batch(List<ReviewRepository.ReviewedGame> reviewed, int failed) {}
 
-    private Batch review(List<AnalysisRepository.PendingGame> batch, ReviewSetting s) {
+    private Batch review(List<PendingGame> batch, ReviewSetting s) {
         Reviewer reviewer = reviewers.get();
         List<ReviewRepository.ReviewedGame> out = new ArrayList<>(batch.size());
         int failed = 0;
-        for (AnalysisRepository.PendingGame g : batch) {
+        for (PendingGame g : batch) {
             PlayedGame played;
             try {
                 played = PlayedGame.replay(g.start(), g.moves());
