@@ -1,0 +1,20 @@
+/**
+ * Everything emergo keeps in a database, in packages of one capability each. Each package
+ * may use only those below it; {@code StoreLayoutTest} (cli) checks this and that no cycle
+ * forms:
+ *
+ * <pre>
+ * review    the engine's judgement of the games: settings, curves, stored reviews
+ * analysis  the replay's rows: positions, findings, shadowpieces, figures
+ * rating    players, aliases, ratings
+ * pattern   the pattern index and pattern search
+ * game      games and import: records, tags, files, errors, export
+ * sql       user SQL: read-only queries, named parameters, the schema as users see it
+ * jdbc      plumbing the jobs share: batches, COPY, work claims between processes
+ * output    result writers: table, CSV, JSON
+ * db        the database itself: open, migrate, H2 and PostgreSQL, Citus, lock keys
+ * </pre>
+ *
+ * The generated tables ({@code org.emergo.store.jooq}) may be used by every package.
+ */
+package org.emergo.store;
