@@ -1,5 +1,6 @@
 package org.emergo.pattern;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Set;
 import org.emergo.rules.Column;
@@ -34,7 +35,7 @@ public final class GameBoards {
      * {@code ply} and {@code findingPlies} the plies of findings (ply n: the move leading to position n).
      */
     public static byte[] encode(List<Position> positions, List<Move> moves, Set<Integer> findingPlies) {
-        Bytes out = new Bytes(positions.size() * 12);
+        Varint.Writer out = new Varint.Writer(positions.size() * 12);
         int size = positions.isEmpty() ? 0 : positions.get(0).board().size();
         int[] jailers = new int[size];
         int[] prisoners = new int[size];
@@ -53,12 +54,12 @@ public final class GameBoards {
                     | (w != white || b != black ? HANDS : 0);
             out.write(flags);
             if ((flags & HANDS) != 0) {
-                varint(out, w);
-                varint(out, b);
+                out.varint(w);
+                out.varint(b);
                 white = w;
                 black = b;
             }
-            if (move != null) varint(out, move.jumps());
+            if (move != null) out.varint(move.jumps());
             int n = 0;
             for (int sq = 0; sq < size; sq++) {
                 Column c = p.column(sq);
@@ -70,34 +71,15 @@ public final class GameBoards {
                     prisoners[sq] = pr;
                 }
             }
-            varint(out, n);
+            out.varint(n);
             for (int i = 0; i < n; i++) {
                 int sq = changed[i];
                 out.write(sq);
-                varint(out, (jailers[sq] << 1) ^ (jailers[sq] >> 31));
-                varint(out, prisoners[sq]);
+                out.varint(Varint.zigzag(jailers[sq]));
+                out.varint(prisoners[sq]);
             }
         }
         return out.toByteArray();
-    }
-
-    /** A growing byte array: ByteArrayOutputStream locks on every byte. */
-    private static final class Bytes {
-        private byte[] buf;
-        private int size;
-
-        Bytes(int capacity) {
-            buf = new byte[Math.max(16, capacity)];
-        }
-
-        void write(int b) {
-            if (size == buf.length) buf = java.util.Arrays.copyOf(buf, size * 2);
-            buf[size++] = (byte) b;
-        }
-
-        byte[] toByteArray() {
-            return java.util.Arrays.copyOf(buf, size);
-        }
     }
 
     /**
@@ -108,8 +90,7 @@ public final class GameBoards {
         /** Per square, signed: + White commands, - Black, 0 vacant. */
         public final int[] jailers;
         public final int[] prisoners;
-        private byte[] b;
-        private int at;
+        private ByteBuffer b;
         private int flags;
         private int white;
         private int black;
@@ -123,26 +104,24 @@ public final class GameBoards {
         public void start(byte[] boards) {
             java.util.Arrays.fill(jailers, 0);
             java.util.Arrays.fill(prisoners, 0);
-            b = boards;
-            at = 0;
+            b = ByteBuffer.wrap(boards);
             white = 0;
             black = 0;
         }
 
         /** Reads the next ply's position. */
         public void next() {
-            flags = b[at++];
+            flags = b.get();
             if ((flags & HANDS) != 0) {
-                white = varint();
-                black = varint();
+                white = Varint.readInt(b);
+                black = Varint.readInt(b);
             }
-            jumps = (flags & MOVED) != 0 ? varint() : -1;
-            int changes = varint();
+            jumps = (flags & MOVED) != 0 ? Varint.readInt(b) : -1;
+            int changes = Varint.readInt(b);
             for (int i = 0; i < changes; i++) {
-                int sq = b[at++] & 0xff;
-                int z = varint();
-                jailers[sq] = (z >>> 1) ^ -(z & 1);
-                prisoners[sq] = varint();
+                int sq = b.get() & 0xff;
+                jailers[sq] = (int) Varint.unzigzag(Varint.read(b));
+                prisoners[sq] = Varint.readInt(b);
             }
         }
 
@@ -170,26 +149,5 @@ public final class GameBoards {
         public boolean finding() {
             return (flags & FINDING) != 0;
         }
-
-        private int varint() {
-            int x = b[at++];
-            if (x >= 0) return x;
-            int v = x & 0x7f;
-            int shift = 7;
-            do {
-                x = b[at++];
-                v |= (x & 0x7f) << shift;
-                shift += 7;
-            } while ((x & 0x80) != 0);
-            return v;
-        }
-    }
-
-    private static void varint(Bytes out, int v) {
-        while ((v & ~0x7f) != 0) {
-            out.write((v & 0x7f) | 0x80);
-            v >>>= 7;
-        }
-        out.write(v);
     }
 }

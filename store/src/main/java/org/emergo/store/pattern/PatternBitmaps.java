@@ -1,6 +1,5 @@
 package org.emergo.store.pattern;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntPredicate;
 import org.emergo.pattern.GameBoards;
+import org.emergo.pattern.Varint;
 import org.roaringbitmap.RoaringBitmap;
 import org.roaringbitmap.buffer.BufferFastAggregation;
 import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
@@ -131,18 +131,16 @@ final class PatternBitmaps {
 
     static byte[] write(Map<Integer, RoaringBitmap> values) {
         try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
+            Varint.Writer out = new Varint.Writer(256);
+            DataOutputStream roaring = new DataOutputStream(out); // writes through: no buffer of its own
             for (Map.Entry<Integer, RoaringBitmap> e : values.entrySet()) {
                 RoaringBitmap b = e.getValue();
                 b.runOptimize();
-                int v = e.getKey();
-                varint(out, (v << 1) ^ (v >> 31));
-                varint(out, b.serializedSizeInBytes());
-                b.serialize(out);
+                out.varint(Varint.zigzag(e.getKey()));
+                out.varint(b.serializedSizeInBytes());
+                b.serialize(roaring);
             }
-            out.flush();
-            return bytes.toByteArray();
+            return out.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a byte array does not fail
         }
@@ -156,34 +154,13 @@ final class PatternBitmaps {
         ByteBuffer in = ByteBuffer.wrap(row);
         List<ImmutableRoaringBitmap> parts = new ArrayList<>();
         while (in.hasRemaining()) {
-            int z = varint(in);
-            int value = (z >>> 1) ^ -(z & 1);
-            int length = varint(in);
+            int value = (int) Varint.unzigzag(Varint.read(in));
+            int length = Varint.readInt(in);
             if (wanted.test(value)) parts.add(new ImmutableRoaringBitmap(in.slice(in.position(), length)));
             in.position(in.position() + length);
         }
         if (parts.isEmpty()) return new RoaringBitmap();
         if (parts.size() == 1) return parts.get(0).toRoaringBitmap();
         return BufferFastAggregation.or(parts.iterator()).toRoaringBitmap();
-    }
-
-    static void varint(DataOutputStream out, int v) throws IOException {
-        while ((v & ~0x7f) != 0) {
-            out.write((v & 0x7f) | 0x80);
-            v >>>= 7;
-        }
-        out.write(v);
-    }
-
-    static int varint(ByteBuffer in) {
-        int v = 0;
-        int shift = 0;
-        int x;
-        do {
-            x = in.get();
-            v |= (x & 0x7f) << shift;
-            shift += 7;
-        } while ((x & 0x80) != 0);
-        return v;
     }
 }

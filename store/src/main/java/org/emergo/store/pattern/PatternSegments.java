@@ -1,9 +1,5 @@
 package org.emergo.store.pattern;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.emergo.pattern.Varint;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.LockKey;
@@ -289,21 +286,14 @@ public final class PatternSegments {
 
     /** pattern_segment.game_list: per game the difference of its id from the one before (zigzag varint) and its positions. */
     static byte[] encode(List<Member> members) {
-        try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(members.size() * 4);
-            DataOutputStream out = new DataOutputStream(bytes);
-            long before = 0;
-            for (Member m : members) {
-                long d = m.gameId() - before;
-                writeLong(out, (d << 1) ^ (d >> 63));
-                PatternBitmaps.varint(out, m.positions());
-                before = m.gameId();
-            }
-            out.flush();
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a byte array does not fail
+        Varint.Writer out = new Varint.Writer(members.size() * 4);
+        long before = 0;
+        for (Member m : members) {
+            out.varint(Varint.zigzag(m.gameId() - before));
+            out.varint(m.positions());
+            before = m.gameId();
         }
+        return out.toByteArray();
     }
 
     static List<Member> decode(byte[] list) {
@@ -312,32 +302,11 @@ public final class PatternSegments {
         long id = 0;
         int first = 0;
         while (in.hasRemaining()) {
-            long z = readLong(in);
-            id += (z >>> 1) ^ -(z & 1);
-            int positions = PatternBitmaps.varint(in);
+            id += Varint.unzigzag(Varint.read(in));
+            int positions = Varint.readInt(in);
             members.add(new Member(id, first, positions));
             first += positions;
         }
         return members;
-    }
-
-    private static void writeLong(DataOutputStream out, long v) throws IOException {
-        while ((v & ~0x7fL) != 0) {
-            out.write((int) (v & 0x7f) | 0x80);
-            v >>>= 7;
-        }
-        out.write((int) v);
-    }
-
-    private static long readLong(ByteBuffer in) {
-        long v = 0;
-        int shift = 0;
-        int x;
-        do {
-            x = in.get();
-            v |= (long) (x & 0x7f) << shift;
-            shift += 7;
-        } while ((x & 0x80) != 0);
-        return v;
     }
 }
