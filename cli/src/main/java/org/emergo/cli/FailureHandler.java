@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.Optional;
+import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.OutsideProblem;
 import org.emergo.store.db.StoreException;
 import picocli.CommandLine;
@@ -53,7 +54,7 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
 
     /** The one line for a problem outside emergo, or empty for a bug. */
     static Optional<String> describe(Throwable e, String database) {
-        if (e instanceof StoreException) return Optional.of(firstLine(e.getMessage())); // worded for users
+        if (e instanceof StoreException) return Optional.of(ErrorText.firstLine(e)); // worded for users
         Optional<String> outside = OutsideProblem.describe(e, database == null ? "in use" : database);
         if (outside.isPresent()) return outside;
         Throwable t = e instanceof UncheckedIOException u ? u.getCause() : e;
@@ -61,11 +62,5 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         if (t instanceof AccessDeniedException a) return Optional.of("permission denied: " + a.getFile());
         if (t instanceof IOException io) return Optional.of("cannot read or write a file: " + io.getMessage());
         return Optional.empty();
-    }
-
-    /** A message's first line: a database's message may go on with the statement that failed. */
-    private static String firstLine(String message) {
-        String first = message.lines().findFirst().orElse("").strip();
-        return first.endsWith("; SQL statement:") ? first.substring(0, first.length() - "; SQL statement:".length()) : first;
     }
 }

@@ -28,7 +28,7 @@ public final class OutsideProblem {
             }
             if (t.getClass().getName().equals("org.h2.mvstore.MVStoreException")
                     && isFormatError(t)) {
-                return Optional.of(notADatabase(where) + " (" + firstLine(t) + ")");
+                return Optional.of(notADatabase(where) + " (" + ErrorText.firstLine(t) + ")");
             }
         }
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -57,7 +57,7 @@ public final class OutsideProblem {
             case 90030: // FILE_CORRUPTED_1
             case 90048: // FILE_VERSION_ERROR_1
             case 90049: // FILE_ENCRYPTION_ERROR_1
-                return Optional.of(notADatabase(where) + " (" + firstLine(e) + ")");
+                return Optional.of(notADatabase(where) + " (" + ErrorText.firstLine(e) + ")");
             case 90028: // IO_EXCEPTION_1
             case 90031: // IO_EXCEPTION_2
             case 90100: // NO_DISK_SPACE_AVAILABLE
@@ -75,11 +75,11 @@ public final class OutsideProblem {
                 break;
         }
         if (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03")) {
-            return Optional.of("cannot reach the database server " + where + " (" + firstLine(e) + ");"
+            return Optional.of("cannot reach the database server " + where + " (" + ErrorText.firstLine(e) + ");"
                     + " check that it is running and that --db names it, then run this again");
         }
         if (state.startsWith("28")) {
-            return Optional.of("the server refused the login to " + where + " (" + firstLine(e) + ");"
+            return Optional.of("the server refused the login to " + where + " (" + ErrorText.firstLine(e) + ");"
                     + " check the user and password in the URL");
         }
         if (state.equals("3D000")) {
@@ -87,7 +87,7 @@ public final class OutsideProblem {
                     + " or correct the URL");
         }
         if (state.startsWith("53")) {
-            return Optional.of("the database server " + where + " ran out of resources (" + firstLine(e) + ");"
+            return Optional.of("the database server " + where + " ran out of resources (" + ErrorText.firstLine(e) + ");"
                     + " free some (disk space?), then run this again");
         }
         return Optional.empty();
@@ -151,7 +151,7 @@ public final class OutsideProblem {
         if (root instanceof AccessDeniedException) return "permission denied";
         if (root instanceof NoSuchFileException) return "no file can be made there";
         if (root instanceof FileSystemException f && f.getReason() != null) return f.getReason();
-        return firstLine(root);
+        return ErrorText.firstLine(root);
     }
 
     /** The first line of the deepest cause's message. */
@@ -162,12 +162,5 @@ public final class OutsideProblem {
         }
         String m = t.getMessage() == null ? t.toString() : t.getMessage();
         return m.lines().findFirst().orElse(m);
-    }
-
-    /** The first line of a message, without H2's trailing error code. */
-    static String firstLine(Throwable t) {
-        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-        m = m.lines().findFirst().orElse(m).trim();
-        return m.replaceAll("\\s*\\[\\d+-\\d+]$", "").replaceAll("\\s*\\[[\\d.]+/\\d+]$", "");
     }
 }

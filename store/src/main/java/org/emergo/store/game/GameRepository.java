@@ -22,9 +22,9 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
+import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.LockKey;
 import org.emergo.store.sql.QueryException;
-import org.emergo.store.sql.ReadOnlyQuery;
 import org.emergo.store.sql.ReadOnlySql;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -113,7 +113,7 @@ public final class GameRepository {
             } catch (DataAccessException e) {
                 SQLException cause = e.getCause(SQLException.class);
                 throw new QueryException("the condition failed: "
-                        + (cause == null ? e.getMessage() : ReadOnlyQuery.oneLine(cause)), e);
+                        + (cause == null ? e.getMessage() : ErrorText.firstLine(cause)), e);
             }
             page.forEach(action);
             if (page.size() < PAGE_SIZE) {

@@ -16,10 +16,10 @@ import org.emergo.rules.Variant;
 import org.emergo.search.Judgement.MoveClass;
 import org.emergo.search.WinCurve;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.ErrorText;
 import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.RowSink;
 import org.emergo.store.sql.QueryException;
-import org.emergo.store.sql.ReadOnlyQuery;
 import org.emergo.store.sql.ReadOnlySql;
 import org.jooq.SQLDialect;
 
@@ -117,7 +117,7 @@ public final class ReviewRepository {
         try {
             return db.withReadOnlyConnection(work);
         } catch (SQLException e) {
-            throw new QueryException("the condition failed: " + ReadOnlyQuery.oneLine(e), e);
+            throw new QueryException("the condition failed: " + ErrorText.firstLine(e), e);
         }
     }
 

@@ -23,6 +23,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.ErrorText;
 import org.emergo.store.output.ResultColumn;
 import org.emergo.store.output.ResultWriter;
 
@@ -384,23 +385,15 @@ public final class ReadOnlyQuery {
         boolean h2 = !db.isPostgres();
         if ((h2 && (code == 90096 || code == 90040)) || state.equals("25006")) {
             return new QueryException("refused: the database is opened read-only, and this query would change it ("
-                    + oneLine(e) + ")", e);
+                    + ErrorText.firstLine(e) + ")", e);
         }
         if (state.equals("42501")) { // the reader role lacks the right
-            return new QueryException("refused: a query may only read emergo's tables (" + oneLine(e) + ")", e);
+            return new QueryException("refused: a query may only read emergo's tables (" + ErrorText.firstLine(e) + ")", e);
         }
         if (state.equals("57014") || (h2 && code == 57014)) {
             return new QueryException("the query ran longer than the time limit of " + timeLimit.toSeconds()
                     + " s and was stopped", e);
         }
-        return new QueryException("the query failed: " + oneLine(e), e);
-    }
-
-    /** The first line, without H2's statement echo and error number, or PostgreSQL's "ERROR: ". */
-    public static String oneLine(SQLException e) {
-        String m = e.getMessage() == null ? e.toString() : e.getMessage();
-        m = m.lines().findFirst().orElse(m).strip();
-        m = m.replaceFirst("; SQL statement:$", "").replaceFirst(" \\[\\d+-\\d+]$", "");
-        return m.startsWith("ERROR: ") ? m.substring("ERROR: ".length()) : m;
+        return new QueryException("the query failed: " + ErrorText.firstLine(e), e);
     }
 }
