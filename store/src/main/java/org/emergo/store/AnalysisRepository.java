@@ -200,7 +200,7 @@ public final class AnalysisRepository {
         }
     }
 
-    private static final List<String> DERIVED_TABLES = List.of("position", "finding", "shadowpiece", "capture_length",
+    static final List<String> DERIVED_TABLES = List.of("position", "finding", "shadowpiece", "capture_length",
             "tall_column", "capture_chance", "game_stage", "pattern_game", "pattern_pending", "analysis");
 
     private static void deleteOld(Connection c, SQLDialect dialect, List<AnalysedGame> games, String engineVersion)
@@ -264,7 +264,7 @@ public final class AnalysisRepository {
                 "stopped_at_ply", "plies_replayed", "findings", "findings_digest", "engine_version", "analysed_at",
                 "captures", "men_captured", "longest_capture", "first_capture_ply", "biggest_capture_available",
                 "tallest", "tallest_square", "tallest_ply", "shadowpieces", "white_material_end", "black_material_end",
-                "white_mobility", "black_mobility")) {
+                "white_mobility", "black_mobility", "position_count")) {
             for (AnalysedGame g : games) {
                 GameFigures f = g.figures();
                 a.bigint(g.gameId()).text(g.resultByRule()).text(g.termination()).integer(g.endPly())
@@ -275,6 +275,7 @@ public final class AnalysisRepository {
                         .text(f.tallestSquare()).integer(f.tallestPly()).smallint(f.shadowpieces())
                         .smallint(f.whiteMaterialEnd()).smallint(f.blackMaterialEnd())
                         .real(f.whiteMobility()).real(f.blackMobility())
+                        .integer(g.positions().size()) // checked after an unclean stop (IncompleteWrites)
                         .endRow();
             }
             a.finish();
