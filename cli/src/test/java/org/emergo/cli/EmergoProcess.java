@@ -27,6 +27,48 @@ final class EmergoProcess {
 
     private static final long TIMEOUT_SECONDS = 300;
 
+    /**
+     * What the child's command starts with so that SIGINT reaches it: a child inherits an ignored
+     * SIGINT (a background job of a non-interactive shell, {@code nohup mvn verify &}), and a JVM
+     * does not handle a signal it was started with ignored, so the INT cases waited for their
+     * timeout (issue 30). GNU env's --default-signal (coreutils 8.31) sets it back to the default
+     * before it runs java; where there is none, {@link #signal} fails at once instead.
+     */
+    private static final List<String> SIGINT_RESET = sigintReset();
+
+    private static List<String> sigintReset() {
+        if (!intIgnored(ProcessHandle.current().pid())) return List.of();
+        List<String> env = List.of("env", "--default-signal=INT");
+        try {
+            Process p = new ProcessBuilder(concat(env, List.of("true"))).redirectErrorStream(true).start();
+            p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+            return p.waitFor() == 0 ? env : List.of();
+        } catch (IOException e) {
+            return List.of();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        }
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /** Whether a Linux process ignores SIGINT (its SigIgn mask in /proc); false where that cannot be read. */
+    static boolean intIgnored(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("SigIgn:")) return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & 0x2) != 0;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or the process is gone
+        }
+        return false;
+    }
+
     /** How a run ended: its exit code, its standard output, its lines on stderr. */
     record Result(int exitCode, String out, List<String> err) {}
 
@@ -67,8 +109,8 @@ final class EmergoProcess {
 
     private static EmergoProcess start(Path workDir, Map<String, String> env, List<String> main, String... args) {
         assertTrue(Files.isRegularFile(JAR), JAR + " is missing: the process tests run after mvn package");
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC"));
+        List<String> command = new ArrayList<>(SIGINT_RESET);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC"));
         command.addAll(main);
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
@@ -134,6 +176,11 @@ final class EmergoProcess {
      * output, and with them what it says on stopping.
      */
     void signal(String name) {
+        if (name.equals("INT") && intIgnored(process.pid())) {
+            fail("the child ignores SIGINT, as it inherited from the shell that started the tests (a background job"
+                    + " of a non-interactive shell), and no env --default-signal could undo it: run the tests from a"
+                    + " shell that does not ignore SIGINT");
+        }
         try {
             Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
             assertEquals(0, kill.waitFor(), "kill -" + name);

@@ -13,6 +13,7 @@ import java.util.Locale;
 import org.emergo.replay.Finding;
 import org.emergo.replay.Shadowpiece;
 import org.emergo.rules.Position;
+import org.emergo.store.db.AnalysisTables;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoredText;
 import org.emergo.store.game.PendingGame;
@@ -129,13 +130,10 @@ public final class AnalysisRepository {
         return to;
     }
 
-    static final List<String> DERIVED_TABLES = List.of("position", "finding", "shadowpiece", "capture_length",
-            "tall_column", "capture_chance", "game_stage", "pattern_game", "pattern_pending", "analysis");
-
     private static void deleteOld(Connection c, SQLDialect dialect, List<AnalysedGame> games, String engineVersion)
             throws SQLException {
         boolean postgres = dialect == SQLDialect.POSTGRES;
-        for (String table : DERIVED_TABLES) {
+        for (String table : AnalysisTables.ALL) {
             if (postgres) {
                 // one statement for every game: a batch of one DELETE a game costs a round trip each
                 try (PreparedStatement st = c.prepareStatement("DELETE FROM " + table + " WHERE game_id = ANY (?)")) {
@@ -193,7 +191,7 @@ public final class AnalysisRepository {
                 "stopped_at_ply", "plies_replayed", "findings", "findings_digest", "engine_version", "analysed_at",
                 "captures", "men_captured", "longest_capture", "first_capture_ply", "biggest_capture_available",
                 "tallest", "tallest_square", "tallest_ply", "shadowpieces", "white_material_end", "black_material_end",
-                "white_mobility", "black_mobility")) {
+                "white_mobility", "black_mobility", "position_count")) {
             for (AnalysedGame g : games) {
                 GameFigures f = g.figures();
                 a.bigint(g.gameId()).text(g.resultByRule()).text(g.termination()).integer(g.endPly())
@@ -204,6 +202,7 @@ public final class AnalysisRepository {
                         .text(f.tallestSquare()).integer(f.tallestPly()).smallint(f.shadowpieces())
                         .smallint(f.whiteMaterialEnd()).smallint(f.blackMaterialEnd())
                         .real(f.whiteMobility()).real(f.blackMobility())
+                        .integer(g.positions().size()) // checked after an unclean stop (IncompleteWrites)
                         .endRow();
             }
             a.finish();

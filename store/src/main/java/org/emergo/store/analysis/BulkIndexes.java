@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.emergo.store.db.AnalysisTables;
 import org.emergo.store.db.Database;
 
 /**
@@ -40,7 +41,7 @@ public final class BulkIndexes {
      */
     public void settleAfterBulk() throws SQLException {
         if (!db.isPostgres()) return;
-        execute("VACUUM (ANALYZE) " + String.join(", ", AnalysisRepository.DERIVED_TABLES));
+        execute("VACUUM (ANALYZE) " + String.join(", ", AnalysisTables.ALL));
     }
 
     /**

@@ -22,7 +22,8 @@ import org.jooq.impl.DSL;
  * An open emergo database, H2 (a file by default) or PostgreSQL, migrated to the current
  * schema on open. Its URL comes from {@link DatabaseUrl}, its connections from
  * {@link ConnectionPools}; opening also runs {@link SchemaMigration}, prepares
- * {@link ReadOnlyAccess}, and on H2 runs {@link IdentityRepair}.
+ * {@link ReadOnlyAccess}, and on H2 runs {@link IdentityRepair}, and after an unclean stop
+ * {@link IncompleteWrites}.
  */
 public final class Database implements AutoCloseable {
 
@@ -105,6 +106,7 @@ public final class Database implements AutoCloseable {
             }
         }
         String full = DatabaseUrl.withH2Settings(url);
+        boolean lockFileThere = IncompleteWrites.lockFileThere(url); // issue 30: maybe an unclean stop
         long patience = System.nanoTime() + BETWEEN_HOLDERS_NANOS;
         for (long pause = 50; ; pause = Math.min(2 * pause, 1000)) {
             try {
@@ -112,6 +114,11 @@ public final class Database implements AutoCloseable {
                 db.migrate();
                 db.prepare(() -> db.readOnly = ReadOnlyAccess.h2(db.pool, full), "cannot prepare read-only access to ");
                 db.prepare(() -> IdentityRepair.run(db.pool), "cannot open the database ");
+                if (lockFileThere) {
+                    db.prepare(() -> {
+                        if (IncompleteWrites.openedHere(db.pool)) IncompleteWrites.run(db.pool);
+                    }, "cannot open the database ");
+                }
                 return db;
             } catch (StoreException e) {
                 if (!OutsideProblem.isBetweenHolders(e) || System.nanoTime() > patience) throw e;

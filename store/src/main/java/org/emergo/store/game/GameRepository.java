@@ -245,11 +245,11 @@ public final class GameRepository {
                             GAME.VARIANT, GAME.EVENT, GAME.SITE, GAME.DATE, GAME.ROUND, GAME.WHITE,
                             GAME.BLACK, GAME.RESULT, GAME.SETUP_EPN, GAME.MOVES, GAME.MOVETEXT,
                             GAME.PLY_COUNT, GAME.FINGERPRINT, GAME.SOURCE, GAME.SOURCE_LINE,
-                            GAME.SOURCE_FILE_ID, GAME.IMPORTED_AT)
+                            GAME.SOURCE_FILE_ID, GAME.IMPORTED_AT, GAME.TAG_COUNT)
                     .values((String) null, null, null, null, null, null,
                             null, null, null, null, null,
                             null, null, null, null,
-                            null, null)
+                            null, null, null)
                     .getSQL();
             // the name as the database folds it: PostgreSQL's driver quotes what it is given
             String idColumn = tx.dialect() == SQLDialect.POSTGRES
@@ -283,6 +283,7 @@ public final class GameRepository {
                             ps.setLong(16, sourceFileId);
                         }
                         ps.setObject(17, now);
+                        ps.setInt(18, r.tags().size()); // checked after an unclean stop (IncompleteWrites)
                         ps.addBatch();
                     }
                     ps.executeBatch();
