@@ -16,6 +16,7 @@ import org.emergo.rules.Position;
 import org.emergo.store.db.AnalysisTables;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoredText;
+import org.emergo.store.db.Transaction;
 import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.RowSink;
 import org.emergo.store.pattern.PatternIndexWriter;
@@ -84,27 +85,20 @@ public final class AnalysisRepository {
         SQLDialect dialect = db.dialect();
         int rowsPerTransaction = db.isPostgres() ? Integer.MAX_VALUE : ROWS_PER_TRANSACTION;
         try (Connection c = db.dataSource().getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                for (int from = 0, to; from < games.size(); from = to) {
-                    to = transactionEnd(games, from, rowsPerTransaction);
-                    List<AnalysedGame> part = games.subList(from, to);
-                    if (dialect == SQLDialect.POSTGRES) dontWaitForDisk(c);
-                    if (replacing) deleteOld(c, dialect, part, engineVersion);
-                    else deleteHistory(c, dialect, part, engineVersion);
-                    insertPositions(c, dialect, part);
-                    insertFindings(c, dialect, part);
-                    insertShadowpieces(c, dialect, part);
-                    insertFigures(c, dialect, part);
-                    PatternIndexWriter.insert(c, part.stream().map(AnalysedGame::patternRow).toList());
-                    insertAnalyses(c, dialect, part, engineVersion, now);
-                    c.commit();
-                }
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
+            for (int from = 0, to; from < games.size(); from = to) {
+                to = transactionEnd(games, from, rowsPerTransaction);
+                List<AnalysedGame> part = games.subList(from, to);
+                Transaction.run(c, tx -> {
+                    if (dialect == SQLDialect.POSTGRES) dontWaitForDisk(tx);
+                    if (replacing) deleteOld(tx, dialect, part, engineVersion);
+                    else deleteHistory(tx, dialect, part, engineVersion);
+                    insertPositions(tx, dialect, part);
+                    insertFindings(tx, dialect, part);
+                    insertShadowpieces(tx, dialect, part);
+                    insertFigures(tx, dialect, part);
+                    PatternIndexWriter.insert(tx, part.stream().map(AnalysedGame::patternRow).toList());
+                    insertAnalyses(tx, dialect, part, engineVersion, now);
+                });
             }
         }
     }

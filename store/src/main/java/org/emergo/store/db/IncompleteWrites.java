@@ -56,18 +56,7 @@ final class IncompleteWrites {
     /** Finds and deletes incomplete games and analyses, in one transaction. */
     static Repair run(DataSource db) throws SQLException {
         try (Connection c = db.getConnection()) {
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
-            try {
-                Repair r = repair(c);
-                c.commit();
-                return r;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(auto);
-            }
+            return Transaction.on(c, IncompleteWrites::repair);
         }
     }
 

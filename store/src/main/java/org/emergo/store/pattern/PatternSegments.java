@@ -17,6 +17,7 @@ import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.LockKey;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.db.Transaction;
 
 /**
  * Gathers the pending games' pattern_game rows into segments with bitmaps
@@ -74,18 +75,14 @@ public final class PatternSegments {
      * and the first pending games. Returns the games put in it, 0 when none were pending.
      */
     private int buildOne(Connection c, Variant variant) throws SQLException {
-        c.setAutoCommit(false);
-        try {
+        return Transaction.on(c, tx -> {
             if (db.isPostgres()) {
-                LockKey.PATTERN_SEGMENTS.holdToCommit(c);
+                LockKey.PATTERN_SEGMENTS.holdToCommit(tx);
             }
-            Set<Long> pending = pending(c, variant);
-            List<Segment> segments = segments(c, variant);
-            dropUnused(c, segments, pending);
-            if (pending.isEmpty()) {
-                c.commit();
-                return 0;
-            }
+            Set<Long> pending = pending(tx, variant);
+            List<Segment> segments = segments(tx, variant);
+            dropUnused(tx, segments, pending);
+            if (pending.isEmpty()) return 0;
             List<Long> games = new ArrayList<>();
             Segment last = segments.isEmpty() ? null : segments.get(segments.size() - 1);
             Set<Long> kept = new HashSet<>();
@@ -99,15 +96,9 @@ public final class PatternSegments {
             waiting.sort(null);
             games.addAll(waiting.subList(0, Math.min(waiting.size(), Math.max(1, gamesPerSegment - games.size()))));
             games.sort(null);
-            int written = write(c, variant, games, kept, last == null ? null : last.id());
-            c.commit();
+            int written = write(tx, variant, games, kept, last == null ? null : last.id());
             return written;
-        } catch (SQLException | RuntimeException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(true);
-        }
+        });
     }
 
     /**

@@ -23,6 +23,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.db.StoredText;
+import org.emergo.store.db.Transaction;
 
 /**
  * Spellings of one person (table player_alias): a game's White or Black written as an alias is
@@ -103,23 +104,18 @@ public final class PlayerAliases {
     /** Replaces the stored aliases with these. */
     public static void replace(Database db, List<Alias> aliases) {
         try (Connection c = db.dataSource().getConnection()) {
-            c.setAutoCommit(false);
-            try (Statement st = c.createStatement();
-                    PreparedStatement insert = c.prepareStatement("INSERT INTO player_alias (alias, player) VALUES (?, ?)")) {
-                st.execute("DELETE FROM player_alias");
-                for (Alias a : aliases) {
-                    insert.setString(1, StoredText.clean(a.alias()));
-                    insert.setString(2, StoredText.clean(a.player()));
-                    insert.addBatch();
+            Transaction.run(c, tx -> {
+                try (Statement st = tx.createStatement();
+                        PreparedStatement insert = tx.prepareStatement("INSERT INTO player_alias (alias, player) VALUES (?, ?)")) {
+                    st.execute("DELETE FROM player_alias");
+                    for (Alias a : aliases) {
+                        insert.setString(1, StoredText.clean(a.alias()));
+                        insert.setString(2, StoredText.clean(a.player()));
+                        insert.addBatch();
+                    }
+                    insert.executeBatch();
                 }
-                insert.executeBatch();
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+            });
         } catch (SQLException e) {
             throw new StoreException("cannot store the aliases: " + e.getMessage(), e);
         }

@@ -13,6 +13,7 @@ import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 import org.emergo.search.WinCurve;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.Transaction;
 
 /**
  * The curves a database fits to its own reviewed games, and the judging again of the games a
@@ -128,58 +129,53 @@ public final class OwnCurves {
      */
     public void judgeAgain(List<GameOfBoard> games, ReviewSetting s) throws SQLException {
         if (games.isEmpty()) return;
-        try (Connection c = db.dataSource().getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement read = c.prepareStatement("SELECT ply, player, score_white, best_move, played,"
-                    + " forced_men, chances_lost, move_class FROM review_ply WHERE game_id = ? AND setting_id = ?"
-                    + " ORDER BY ply");
-                    PreparedStatement ply = c.prepareStatement("UPDATE review_ply SET chances_lost = ?, move_class = ?"
-                            + " WHERE game_id = ? AND setting_id = ? AND ply = ?");
-                    PreparedStatement review = c.prepareStatement("UPDATE review SET white_accuracy = ?,"
-                            + " black_accuracy = ?, white_inaccuracies = ?, white_mistakes = ?, white_blunders = ?,"
-                            + " black_inaccuracies = ?, black_mistakes = ?, black_blunders = ?,"
-                            + " white_forced_losses = ?, black_forced_losses = ?, curve_generation = ?"
-                            + " WHERE game_id = ? AND setting_id = ?")) {
-                for (GameOfBoard g : games) {
-                    ReviewSetting.Curve curve = s.curve(g.variant());
-                    List<Object[]> before = new ArrayList<>();
-                    MoveJudgements.Judged j = judgeStored(read, g.gameId(), s.id(), curve.curve(), before);
-                    for (int p = 0; p < j.classes().length; p++) {
-                        String className = ReviewRepository.className(j.classes()[p]);
-                        // most moves keep their judgement (a best move gives nothing away with any curve)
-                        if (Float.valueOf((float) j.chancesLost()[p]).equals(before.get(p)[0])
-                                && className.equals(before.get(p)[1])) continue;
-                        ply.setFloat(1, (float) j.chancesLost()[p]);
-                        ply.setString(2, className);
-                        ply.setLong(3, g.gameId());
-                        ply.setInt(4, s.id());
-                        ply.setInt(5, p);
-                        ply.addBatch();
+        try (Connection connection = db.dataSource().getConnection()) {
+            Transaction.run(connection, c -> {
+                try (PreparedStatement read = c.prepareStatement("SELECT ply, player, score_white, best_move, played,"
+                        + " forced_men, chances_lost, move_class FROM review_ply WHERE game_id = ? AND setting_id = ?"
+                        + " ORDER BY ply");
+                        PreparedStatement ply = c.prepareStatement("UPDATE review_ply SET chances_lost = ?, move_class = ?"
+                                + " WHERE game_id = ? AND setting_id = ? AND ply = ?");
+                        PreparedStatement review = c.prepareStatement("UPDATE review SET white_accuracy = ?,"
+                                + " black_accuracy = ?, white_inaccuracies = ?, white_mistakes = ?, white_blunders = ?,"
+                                + " black_inaccuracies = ?, black_mistakes = ?, black_blunders = ?,"
+                                + " white_forced_losses = ?, black_forced_losses = ?, curve_generation = ?"
+                                + " WHERE game_id = ? AND setting_id = ?")) {
+                    for (GameOfBoard g : games) {
+                        ReviewSetting.Curve curve = s.curve(g.variant());
+                        List<Object[]> before = new ArrayList<>();
+                        MoveJudgements.Judged j = judgeStored(read, g.gameId(), s.id(), curve.curve(), before);
+                        for (int p = 0; p < j.classes().length; p++) {
+                            String className = ReviewRepository.className(j.classes()[p]);
+                            // most moves keep their judgement (a best move gives nothing away with any curve)
+                            if (Float.valueOf((float) j.chancesLost()[p]).equals(before.get(p)[0])
+                                    && className.equals(before.get(p)[1])) continue;
+                            ply.setFloat(1, (float) j.chancesLost()[p]);
+                            ply.setString(2, className);
+                            ply.setLong(3, g.gameId());
+                            ply.setInt(4, s.id());
+                            ply.setInt(5, p);
+                            ply.addBatch();
+                        }
+                        setAccuracy(review, 1, j.white().accuracy());
+                        setAccuracy(review, 2, j.black().accuracy());
+                        review.setShort(3, (short) j.white().inaccuracies());
+                        review.setShort(4, (short) j.white().mistakes());
+                        review.setShort(5, (short) j.white().blunders());
+                        review.setShort(6, (short) j.black().inaccuracies());
+                        review.setShort(7, (short) j.black().mistakes());
+                        review.setShort(8, (short) j.black().blunders());
+                        review.setShort(9, (short) j.white().forcedLosses());
+                        review.setShort(10, (short) j.black().forcedLosses());
+                        review.setInt(11, curve.generation());
+                        review.setLong(12, g.gameId());
+                        review.setInt(13, s.id());
+                        review.addBatch();
                     }
-                    setAccuracy(review, 1, j.white().accuracy());
-                    setAccuracy(review, 2, j.black().accuracy());
-                    review.setShort(3, (short) j.white().inaccuracies());
-                    review.setShort(4, (short) j.white().mistakes());
-                    review.setShort(5, (short) j.white().blunders());
-                    review.setShort(6, (short) j.black().inaccuracies());
-                    review.setShort(7, (short) j.black().mistakes());
-                    review.setShort(8, (short) j.black().blunders());
-                    review.setShort(9, (short) j.white().forcedLosses());
-                    review.setShort(10, (short) j.black().forcedLosses());
-                    review.setInt(11, curve.generation());
-                    review.setLong(12, g.gameId());
-                    review.setInt(13, s.id());
-                    review.addBatch();
+                    ply.executeBatch();
+                    review.executeBatch();
                 }
-                ply.executeBatch();
-                review.executeBatch();
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+            });
         }
     }
 

@@ -17,6 +17,7 @@ import org.emergo.search.Judgement.MoveClass;
 import org.emergo.search.WinCurve;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.ErrorText;
+import org.emergo.store.db.Transaction;
 import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.RowSink;
 import org.emergo.store.sql.QueryException;
@@ -130,24 +131,13 @@ public final class ReviewRepository {
         if (games.isEmpty()) return;
         LocalDateTime now = LocalDateTime.now();
         try (Connection c = db.dataSource().getConnection()) {
-            c.setAutoCommit(false);
             try {
-                insert(c, games, setting, now);
-                c.commit();
+                Transaction.run(c, tx -> insert(tx, games, setting, now));
             } catch (SQLException e) {
-                c.rollback();
                 if (!UNIQUE_VIOLATION.equals(e.getSQLState())) throw e;
                 List<ReviewedGame> rest = new ArrayList<>();
                 for (ReviewedGame g : games) if (!isReviewed(c, g.gameId(), setting.id())) rest.add(g);
-                if (!rest.isEmpty()) {
-                    insert(c, rest, setting, now);
-                    c.commit();
-                }
-            } catch (RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
+                if (!rest.isEmpty()) Transaction.run(c, tx -> insert(tx, rest, setting, now));
             }
         }
     }

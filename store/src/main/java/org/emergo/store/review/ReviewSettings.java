@@ -12,6 +12,7 @@ import org.emergo.rules.Variant;
 import org.emergo.search.Limit;
 import org.emergo.search.WinCurve;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.Transaction;
 
 /** The settings reviews are made at and their curves (tables review_setting and review_curve). */
 public final class ReviewSettings {
@@ -32,16 +33,9 @@ public final class ReviewSettings {
         Optional<ReviewSetting> found = find(limit, engineVersion);
         if (found.isPresent()) return found.get();
         try (Connection c = db.dataSource().getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                insert(c, limit, engineVersion);
-                c.commit();
-            } catch (SQLException e) {
-                c.rollback();
-                if (!UNIQUE_VIOLATION.equals(e.getSQLState())) throw e; // else another program made it first
-            } finally {
-                c.setAutoCommit(true);
-            }
+            Transaction.run(c, tx -> insert(tx, limit, engineVersion));
+        } catch (SQLException e) {
+            if (!UNIQUE_VIOLATION.equals(e.getSQLState())) throw e; // else another program made it first
         }
         return find(limit, engineVersion).orElseThrow();
     }
