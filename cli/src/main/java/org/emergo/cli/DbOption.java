@@ -8,8 +8,8 @@ import picocli.CommandLine;
 /** {@code --db DB}: an H2 file path or a JDBC URL; EMERGO_DB, else ./emergo-data/emergo. */
 final class DbOption {
     @CommandLine.Option(names = "--db", paramLabel = "DB",
-            description = "The database: an H2 file path or a jdbc:postgresql://... URL "
-                    + "(default: $EMERGO_DB, else ./emergo-data/emergo).")
+            description = {"The database: an H2 file path or a jdbc:postgresql://... URL;",
+                "default $EMERGO_DB or ./emergo-data/emergo."})
     String db;
 
     private static volatile String lastOpened;

@@ -21,7 +21,8 @@ import picocli.CommandLine;
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
             "Import the sample games, analyse them and print what the analysis found, then serve the web viewer "
-                    + "on them at http://127.0.0.1:7070/ until Ctrl-C (--no-serve stops after the report).",
+                    + "on them until Ctrl-C (--no-serve stops after the report).",
+            "The viewer is at http://127.0.0.1:7070/.",
             "The demo has a database of its own, emergo-data/demo. Running it again adds nothing."},
         footerHeading = "%nExamples:%n",
         footer = {

@@ -23,19 +23,20 @@ import picocli.CommandLine.Command;
             "  emergo import --db games/club club/*.egn && emergo analyze --db games/club",
             "  emergo review --db games/club --depth 6",
             "  emergo sql --help"},
+        // the database's jobs first, in the order a collection meets them; the engine's tools last
         subcommands = {
-            MovesCommand.class,
-            PerftCommand.class,
-            GenerateCommand.class,
             ImportCommand.class,
             AnalyzeCommand.class,
             ReviewCommand.class,
-            RatingsCommand.class,
-            SqlCommand.class,
             FindCommand.class,
+            SqlCommand.class,
             ExportCommand.class,
+            RatingsCommand.class,
             ServeCommand.class,
             DemoCommand.class,
+            MovesCommand.class,
+            PerftCommand.class,
+            GenerateCommand.class,
             CommandLine.HelpCommand.class,
         })
 public final class Main implements Runnable {

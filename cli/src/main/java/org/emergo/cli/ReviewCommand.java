@@ -18,7 +18,7 @@ import picocli.CommandLine;
                     + "position gets the search's score, best move and expected line, every move its loss against "
                     + "the best move and a class (inaccuracy, mistake or blunder by the winning chances it gave "
                     + "away), a move that loses men by force a proof, and each side an accuracy figure.",
-            "The tables and thresholds are in README.md#judging-the-moves."},
+            "The tables and thresholds are in docs/review.md#judging-the-moves."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  emergo review",

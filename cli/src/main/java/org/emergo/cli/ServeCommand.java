@@ -11,10 +11,12 @@ import picocli.CommandLine;
 /** {@code emergo serve}: the web viewer on a database, until Ctrl-C. */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
-            "Serve the web viewer on a database at http://127.0.0.1:7070/ until Ctrl-C: browse and filter the games, "
+            "Serve the web viewer on a database until Ctrl-C: browse and filter the games, "
                     + "step through them on the board, explore positions, look at statistics and run read-only SQL.",
-            "Other emergo commands keep working on the same H2 file while it runs. "
-                    + "The routes and the JSON API are described in README.md."},
+            "Other emergo commands keep working on the same H2 file while it runs.",
+            "The viewer is at http://127.0.0.1:7070/.",
+            "Its routes: docs/viewer.md#the-web-viewer.",
+            "Its JSON API: docs/api.md#the-json-api."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  emergo serve --db emergo-data/demo",

@@ -20,8 +20,12 @@ import picocli.CommandLine;
 /** What `--help` and `-V` say: usage, whole sentences, an example for every command, the build's version. */
 class HelpTest {
 
-    private static final List<String> COMMANDS = List.of("moves", "perft", "generate", "import", "analyze", "review", "ratings",
-            "sql", "find", "export", "serve", "demo");
+    /** In the order the command list shows them: the database's jobs first, the engine's tools last. */
+    private static final List<String> COMMANDS = List.of("import", "analyze", "review", "find", "sql", "export", "ratings",
+            "serve", "demo", "moves", "perft", "generate");
+
+    /** An address or a path in a help text: picocli may break a line at its dots, colons and slashes. */
+    private static final Pattern ADDRESS = Pattern.compile("(https?://|docs/|sql/|emergo-data/|\\./)[^\\s),;]*");
 
     @ParameterizedTest
     @ValueSource(strings = {"moves", "perft", "generate", "import", "analyze", "review", "ratings", "sql", "find", "export", "serve", "demo"})
@@ -53,6 +57,51 @@ class HelpTest {
         assertEquals(COMMANDS.size() + 1, entries.size(), list); // and help
         for (String entry : entries) assertTrue(entry.endsWith("."), "cut short: " + entry);
         assertFalse(examples(r.out()).isEmpty(), r.out());
+    }
+
+    @Test
+    void theCommandListPutsTheDatabasesJobsFirst() {
+        CommandLineRun r = CommandLineRun.run("--help");
+        List<String> names = new ArrayList<>();
+        String out = r.out();
+        int from = out.indexOf("Commands:\n");
+        for (String line : out.substring(from, out.indexOf("\n\n", from)).split("\n")) {
+            Matcher m = Pattern.compile("^  ([a-z]+)[ ,]").matcher(line);
+            if (m.find()) names.add(m.group(1));
+        }
+        List<String> expected = new ArrayList<>(COMMANDS);
+        expected.add("help");
+        assertEquals(expected, names);
+    }
+
+    @Test
+    void noAddressOrPathIsBrokenOverTwoLinesOfAnyHelp() {
+        CommandLine main = new CommandLine(new Main());
+        String list = CommandLineRun.run("--help").out();
+        List<String> broken = new ArrayList<>();
+        int seen = 0;
+        for (String line : main.getCommandSpec().usageMessage().description()) seen += whole("emergo", line, list, broken);
+        for (String command : COMMANDS) {
+            CommandLine c = main.getSubcommands().get(command);
+            String[] description = c.getCommandSpec().usageMessage().description();
+            seen += whole("emergo --help", description[0], list, broken); // the command list shows the first line
+            StringBuilder texts = new StringBuilder(String.join(" ", description));
+            c.getCommandSpec().options().forEach(o -> texts.append(' ').append(String.join(" ", o.description())));
+            seen += whole(command, texts.toString(), CommandLineRun.run(command, "--help").out(), broken);
+        }
+        assertEquals(List.of(), broken);
+        assertTrue(seen >= 10, "only " + seen + " addresses and paths found in the help texts");
+    }
+
+    /** Adds to {@code broken} each address of {@code text} that {@code help} does not show on one line; returns how many there were. */
+    private static int whole(String where, String text, String help, List<String> broken) {
+        int n = 0;
+        Matcher m = ADDRESS.matcher(text);
+        while (m.find()) {
+            n++;
+            if (!help.contains(m.group())) broken.add(where + ": " + m.group());
+        }
+        return n;
     }
 
     @Test

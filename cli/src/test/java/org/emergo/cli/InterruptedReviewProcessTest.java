@@ -68,7 +68,7 @@ class InterruptedReviewProcessTest {
             assertEquals(GAMES - reviewed, Long.parseLong(m.group(2).replace(",", "")));
         }
         // SIGKILL may lose H2's last commits that were not yet written to its file (whole games,
-        // never part of one: README, "Stops, kills and H2 files"); the run again must redo them
+        // never part of one: docs/safety.md#stops-kills-and-h2-files); the run again must redo them
         boolean mayLoseLastCommits = signal.equals("KILL") && store == TestStores.H2;
         assertTrue((mayLoseLastCommits || reviewed >= done) && reviewed < GAMES, reviewed + " games reviewed before the stop");
 

@@ -33,7 +33,7 @@ import org.emergo.store.db.LockKey;
  * <p>The role is per database (role names are the whole server's: a role shared by every emergo
  * database would let one database's users read another's). It is made when a database is opened
  * by a user who may create roles; a user who may not still reads, as himself, after the same
- * checks of the text (README.md, "Safe by default").
+ * checks of the text (docs/viewer.md#safe-by-default).
  */
 public final class ReadOnlyAccess {
 

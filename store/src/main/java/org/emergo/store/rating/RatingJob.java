@@ -44,7 +44,7 @@ public final class RatingJob {
     /**
      * Below this many rated games the forecasts say too little to choose by, and the viewer
      * shows Glicko-2, the system that forecast both the sample games and 100,000 self-play games
-     * best (README, Ratings).
+     * best (docs/ratings.md#ratings).
      */
     public static final int GAMES_TO_CHOOSE = 100;
 
@@ -158,7 +158,7 @@ public final class RatingJob {
 
     private Summary store(Connection c, Seen seen, Map<Variant, List<RatingHistory.Game>> games) throws SQLException {
         SQLDialect dialect = db.dialect();
-        c.setAutoCommit(false);
+        c.setAutoCommit(false); // not Transaction: on H2 it commits at every checkpoint as it goes
         try {
             if (dialect == SQLDialect.POSTGRES) {
                 // one computation at a time (several analyze processes may finish together): the

@@ -32,7 +32,7 @@ public final class ReviewJob implements AutoCloseable {
 
     /**
      * The default search depth: a laptop reviews the demo's 3,000 games (590,000 positions) in
-     * minutes with it (README.md#judging-the-moves has the figures).
+     * minutes with it (docs/review.md#judging-the-moves has the figures).
      */
     public static final int DEFAULT_DEPTH = 4;
 
