@@ -7,6 +7,7 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.router.EndpointNotFound;
 import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.emergo.store.db.Database;
+import org.emergo.store.game.GameFilter;
 import org.emergo.store.pattern.PatternSearch;
 import org.emergo.viewer.data.QueryLibrary;
 import org.emergo.viewer.web.ApiHandlers;
@@ -102,6 +103,7 @@ public final class ViewerApp {
             config.routes.get("/api/players/{name}", ratings::apiPlayer);
 
             config.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
+            config.routes.exception(GameFilter.Invalid.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
             // no route and no file: Javalin's own type, not its words, tells it from a handler's 404
             config.routes.exception(EndpointNotFound.class, (e, ctx) -> error(ctx, 404, "There is no page at " + ctx.path() + "."));
             // the download's first rows went out: end the connection without the end of a response,

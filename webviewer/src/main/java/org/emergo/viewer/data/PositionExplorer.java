@@ -3,6 +3,7 @@ package org.emergo.viewer.data;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import org.emergo.rules.Position;
+import org.emergo.store.game.TextOrder;
 import org.jooq.DSLContext;
 
 /**

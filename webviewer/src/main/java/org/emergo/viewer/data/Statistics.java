@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.emergo.store.game.TextOrder;
 import org.emergo.viewer.chart.Chart;
 import org.jooq.DSLContext;
 import org.jooq.Record;

@@ -2,8 +2,6 @@ package org.emergo.viewer.data;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
-import java.util.StringJoiner;
 
 /** Query strings and path segments, percent-encoded. */
 public final class Urls {
@@ -17,12 +15,6 @@ public final class Urls {
     /** A path segment: spaces as %20, not +, which a path keeps literally. */
     public static String segment(String s) {
         return encode(s).replace("+", "%20");
-    }
-
-    public static String query(Map<String, String> parameters) {
-        StringJoiner j = new StringJoiner("&");
-        parameters.forEach((k, v) -> j.add(encode(k) + "=" + encode(v)));
-        return j.toString();
     }
 
     /** A link to a player's page. */

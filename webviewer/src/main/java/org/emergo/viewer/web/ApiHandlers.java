@@ -11,14 +11,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.emergo.rules.Position;
+import org.emergo.store.analysis.GameLoader;
+import org.emergo.store.analysis.GameReplay;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.game.GameFilter;
+import org.emergo.store.game.GameList;
 import org.emergo.store.review.ReviewRepository;
 import org.emergo.store.review.StoredReview;
-import org.emergo.viewer.data.GameFilter;
-import org.emergo.viewer.data.GameList;
-import org.emergo.viewer.data.GameLoader;
-import org.emergo.viewer.data.GameReplay;
 import org.emergo.viewer.data.PositionExplorer;
 
 /** JSON for programs: the games list, one game, a position's next moves and games. */

@@ -5,14 +5,14 @@ import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
 import java.util.List;
 import java.util.function.Function;
+import org.emergo.store.analysis.GameLoader;
+import org.emergo.store.analysis.GameReplay;
 import org.emergo.store.db.Database;
+import org.emergo.store.game.GameFilter;
+import org.emergo.store.game.GameList;
+import org.emergo.store.game.PlayerSummary;
 import org.emergo.store.rating.RatingRepository;
 import org.emergo.store.review.ReviewFigures;
-import org.emergo.viewer.data.GameFilter;
-import org.emergo.viewer.data.GameList;
-import org.emergo.viewer.data.GameLoader;
-import org.emergo.viewer.data.GameReplay;
-import org.emergo.viewer.data.PlayerSummary;
 
 /** The games list, a game at a ply, and a player's page. */
 public final class GameHandlers {

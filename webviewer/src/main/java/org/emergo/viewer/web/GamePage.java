@@ -5,11 +5,11 @@ import java.util.List;
 import org.emergo.rules.Position;
 import org.emergo.rules.PositionText;
 import org.emergo.rules.Side;
+import org.emergo.store.analysis.GameReplay;
 import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.StoredReview;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
-import org.emergo.viewer.data.GameReplay;
 import org.emergo.viewer.data.Urls;
 
 /**

@@ -3,9 +3,9 @@ package org.emergo.viewer.web;
 import java.util.Arrays;
 import java.util.List;
 import org.emergo.replay.FindingCode;
-import org.emergo.viewer.data.GameFilter;
-import org.emergo.viewer.data.GameList;
-import org.emergo.viewer.data.GameSummary;
+import org.emergo.store.game.GameFilter;
+import org.emergo.store.game.GameList;
+import org.emergo.store.game.GameSummary;
 import org.emergo.viewer.data.Urls;
 
 /** The games list: filters as a form, the count of matches, one page of games, paging links. */

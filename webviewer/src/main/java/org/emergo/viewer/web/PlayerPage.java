@@ -3,8 +3,9 @@ package org.emergo.viewer.web;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.emergo.store.game.GameFilter;
+import org.emergo.store.game.PlayerSummary;
 import org.emergo.store.review.ReviewFigures;
-import org.emergo.viewer.data.PlayerSummary;
 import org.emergo.viewer.data.Urls;
 
 /**
@@ -35,14 +36,14 @@ public record PlayerPage(PlayerSummary.Summary summary, ReviewFigures.PlayerFigu
         Map<String, String> p = new java.util.LinkedHashMap<>();
         p.put("player", summary.name());
         p.putAll(more);
-        return "/games?" + Urls.query(p);
+        return "/games?" + GameFilter.queryString(p);
     }
 
     public String colourUrl(String colour, String result) {
         Map<String, String> p = new java.util.LinkedHashMap<>();
         p.put(colour, summary.name());
         if (result != null) p.put("result", result);
-        return "/games?" + Urls.query(p);
+        return "/games?" + GameFilter.queryString(p);
     }
 
     public String playerUrl(String other) {

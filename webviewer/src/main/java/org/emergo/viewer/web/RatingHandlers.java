@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
+import org.emergo.store.game.GameFilter;
 import org.emergo.store.rating.RatingJob;
 import org.emergo.store.rating.RatingRepository;
-import org.emergo.viewer.data.GameFilter;
 
 /** The players ranked by rating, as a page and as JSON, and a player's ratings as JSON. */
 public final class RatingHandlers {

@@ -2,8 +2,8 @@ package org.emergo.viewer.web;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.emergo.store.analysis.GameReplay;
 import org.emergo.viewer.board.Overlay;
-import org.emergo.viewer.data.GameReplay;
 
 /** Where each shadowpiece stands at a ply: it moves whenever a move starts from its square. */
 final class ShadowMarks {

@@ -1,10 +1,12 @@
-package org.emergo.viewer.data;
+package org.emergo.store.game;
 
-import io.javalin.http.BadRequestResponse;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.emergo.replay.FindingCode;
@@ -34,6 +36,13 @@ public record GameFilter(
         boolean descending,
         int page) {
 
+    /** A filter parameter with a value it cannot take; the message names the parameter and says what it takes. */
+    public static final class Invalid extends IllegalArgumentException {
+        Invalid(String message) {
+            super(message);
+        }
+    }
+
     /** Games per page. */
     public static final int PAGE_SIZE = 50;
 
@@ -51,14 +60,14 @@ public record GameFilter(
     public static GameFilter parse(Function<String, String> param) {
         String sort = blankToNull(param.apply("sort"));
         if (sort != null && !SORTS.contains(sort)) {
-            throw new BadRequestResponse("sort must be one of " + String.join(", ", SORTS.stream().sorted().toList()));
+            throw new Invalid("sort must be one of " + String.join(", ", SORTS.stream().sorted().toList()));
         }
         String dir = blankToNull(param.apply("dir"));
         if (dir != null && !dir.equals("asc") && !dir.equals("desc")) {
-            throw new BadRequestResponse("dir must be asc or desc");
+            throw new Invalid("dir must be asc or desc");
         }
         Integer page = number(param, "page");
-        if (page != null && page < 1) throw new BadRequestResponse("page must be 1 or more");
+        if (page != null && page < 1) throw new Invalid("page must be 1 or more");
         return new GameFilter(
                 blankToNull(param.apply("player")),
                 blankToNull(param.apply("white")),
@@ -121,7 +130,14 @@ public record GameFilter(
 
     /** These filters as a query string without the leading {@code ?} (empty for none). */
     public String queryString() {
-        return Urls.query(parameters());
+        return queryString(parameters());
+    }
+
+    /** Filter parameters as a query string, percent-encoded (a player page's links to its games use it too). */
+    public static String queryString(Map<String, String> parameters) {
+        StringJoiner j = new StringJoiner("&");
+        parameters.forEach((k, v) -> j.add(URLEncoder.encode(k, StandardCharsets.UTF_8) + "=" + URLEncoder.encode(v, StandardCharsets.UTF_8)));
+        return j.toString();
     }
 
     /** Whether any filter narrows the list. */
@@ -141,7 +157,7 @@ public record GameFilter(
 
     private static String result(Function<String, String> param, String name) {
         String r = blankToNull(param.apply(name));
-        if (r != null && !RESULTS.contains(r)) throw new BadRequestResponse(name + " must be 1-0, 0-1, 1/2-1/2 or *");
+        if (r != null && !RESULTS.contains(r)) throw new Invalid(name + " must be 1-0, 0-1, 1/2-1/2 or *");
         return r;
     }
 
@@ -151,14 +167,14 @@ public record GameFilter(
         try {
             return Variant.parse(v);
         } catch (IllegalArgumentException e) {
-            throw new BadRequestResponse("variant must be Emergo or HexEmergo");
+            throw new Invalid("variant must be Emergo or HexEmergo");
         }
     }
 
     private static String date(Function<String, String> param, String name) {
         String d = blankToNull(param.apply(name));
         if (d == null) return null;
-        if (!DATE.matcher(d).matches()) throw new BadRequestResponse(name + " must be a date: YYYY, YYYY.MM or YYYY.MM.DD");
+        if (!DATE.matcher(d).matches()) throw new Invalid(name + " must be a date: YYYY, YYYY.MM or YYYY.MM.DD");
         return d.replace('-', '.');
     }
 
@@ -167,7 +183,7 @@ public record GameFilter(
         return switch (v.toLowerCase(Locale.ROOT)) {
             case "yes", "true", "1" -> true;
             case "no", "false", "0" -> false;
-            default -> throw new BadRequestResponse("findings must be yes or no");
+            default -> throw new Invalid("findings must be yes or no");
         };
     }
 
@@ -176,7 +192,7 @@ public record GameFilter(
         try {
             return FindingCode.valueOf(v.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new BadRequestResponse("code must be a finding code such as MISSED_CAPTURE");
+            throw new Invalid("code must be a finding code such as MISSED_CAPTURE");
         }
     }
 
@@ -184,7 +200,7 @@ public record GameFilter(
     public static Integer number(Function<String, String> param, String name) {
         String v = blankToNull(param.apply(name));
         if (v == null) return null;
-        if (!v.matches("\\d{1,7}")) throw new BadRequestResponse(name + " must be a whole number");
+        if (!v.matches("\\d{1,7}")) throw new Invalid(name + " must be a whole number");
         return Integer.valueOf(v);
     }
 }

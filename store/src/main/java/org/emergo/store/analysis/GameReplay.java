@@ -1,4 +1,4 @@
-package org.emergo.viewer.data;
+package org.emergo.store.analysis;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.emergo.viewer.data;
+package org.emergo.store.game;
 
 import static org.emergo.store.jooq.Tables.ANALYSIS;
 import static org.emergo.store.jooq.Tables.FINDING;
@@ -41,7 +41,7 @@ public final class GameList {
     }
 
     /** With another limit on the ids sent to SQL: the tests take both roads on a few games. */
-    GameList(DSLContext dsl, int listedIds) {
+    public GameList(DSLContext dsl, int listedIds) {
         this.dsl = dsl;
         this.listedIds = listedIds;
     }
@@ -158,7 +158,7 @@ public final class GameList {
      * The filters that need a game's row (see {@link #filtersRows}); {@link IndexedGames} answers
      * the others. Dates compare as H2 compares them on every database ({@link TextOrder}).
      */
-    static Condition condition(GameFilter f, SQLDialect dialect) {
+    public static Condition condition(GameFilter f, SQLDialect dialect) {
         Field<String> date = TextOrder.of(dialect, GAME.DATE);
         Condition c = DSL.noCondition();
         if (f.event() != null) c = c.and(GAME.EVENT.containsIgnoreCase(f.event()));
@@ -196,7 +196,7 @@ public final class GameList {
     }
 
     /** The column a sort of the list ({@link GameFilter#SORTS}) is by, text in H2's order ({@link TextOrder}). */
-    static Field<?> sortColumn(String sort, SQLDialect dialect) {
+    public static Field<?> sortColumn(String sort, SQLDialect dialect) {
         return switch (sort) {
             case "date" -> TextOrder.of(dialect, GAME.DATE);
             case "white" -> TextOrder.of(dialect, GAME.WHITE);

@@ -1,4 +1,4 @@
-package org.emergo.viewer.data;
+package org.emergo.store.game;
 
 /**
  * One row of the games list.

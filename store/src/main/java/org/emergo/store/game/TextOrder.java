@@ -1,4 +1,4 @@
-package org.emergo.viewer.data;
+package org.emergo.store.game;
 
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -13,21 +13,21 @@ import org.jooq.impl.DSL;
  * compares the UTF-8 bytes, which is H2's order of characters. Only for ranges and orders:
  * equality is the same under every collation, and an equality keeps the column's indexes.
  */
-final class TextOrder {
+public final class TextOrder {
 
     private TextOrder() {}
 
     /** The field as H2 orders it. */
-    static Field<String> of(DSLContext dsl, Field<String> field) {
+    public static Field<String> of(DSLContext dsl, Field<String> field) {
         return of(dsl.dialect(), field);
     }
 
-    static Field<String> of(SQLDialect dialect, Field<String> field) {
+    public static Field<String> of(SQLDialect dialect, Field<String> field) {
         return dialect.family() == SQLDialect.POSTGRES ? DSL.field("{0} COLLATE \"C\"", String.class, field) : field;
     }
 
     /** A column named in plain SQL, as H2 orders it. */
-    static String of(DSLContext dsl, String column) {
+    public static String of(DSLContext dsl, String column) {
         return dsl.dialect().family() == SQLDialect.POSTGRES ? column + " COLLATE \"C\"" : column;
     }
 }

@@ -1,4 +1,4 @@
-package org.emergo.viewer.data;
+package org.emergo.store.game;
 
 import java.util.List;
 import org.jooq.DSLContext;

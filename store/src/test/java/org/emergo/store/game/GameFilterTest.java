@@ -1,11 +1,10 @@
-package org.emergo.viewer.data;
+package org.emergo.store.game;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.javalin.http.BadRequestResponse;
 import java.util.Map;
 import org.emergo.replay.FindingCode;
 import org.emergo.rules.Variant;
@@ -53,7 +52,7 @@ class GameFilterTest {
         Map<String, String> bad = Map.of("result", "2-0", "variant", "chess", "from", "yesterday", "findings", "maybe",
                 "code", "NOPE", "maxply", "-1", "sort", "colour", "dir", "up", "page", "0");
         bad.forEach((name, value) -> {
-            BadRequestResponse e = assertThrows(BadRequestResponse.class, () -> parse(Map.of(name, value)), name);
+            GameFilter.Invalid e = assertThrows(GameFilter.Invalid.class, () -> parse(Map.of(name, value)), name);
             assertTrue(e.getMessage().startsWith(name), e.getMessage());
         });
     }

@@ -1,4 +1,4 @@
-package org.emergo.viewer.data;
+package org.emergo.store.game;
 
 import static org.emergo.store.jooq.Tables.ANALYSIS;
 import static org.emergo.store.jooq.Tables.FINDING;
