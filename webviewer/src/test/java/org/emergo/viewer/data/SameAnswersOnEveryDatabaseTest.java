@@ -9,26 +9,34 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.emergo.generate.SelfPlay;
 import org.emergo.replay.GameRecord;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
 import org.emergo.rules.Variant;
 import org.emergo.store.PostgresServer;
 import org.emergo.store.analysis.AnalysisJob;
+import org.emergo.store.analysis.GameLoader;
+import org.emergo.store.analysis.GameReplay;
 import org.emergo.store.db.Database;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.game.GameList;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.game.GameSummary;
 import org.emergo.store.game.PlayerSummary;
+import org.emergo.viewer.chart.Chart;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The games list, a player's latest games and the statistics give the same answers on a
- * PostgreSQL database with a linguistic collation as on H2: the same games, in the same order.
+ * The viewer's reads give the same answers on a PostgreSQL database with a linguistic collation
+ * as on H2: the games list, a player's latest games, the statistics (shadowpieces included),
+ * the explorer and a game as its page shows it; the same games, in the same order.
  * Names, events and dates are chosen where a linguistic order differs from H2's: case, accents,
  * punctuation, and unknown dates ("????"), which H2 sorts after every digit.
  */
@@ -82,6 +90,11 @@ class SameAnswersOnEveryDatabaseTest {
                 n++;
             }
         }
+        // real games of both boards too, for the statistics: captures, tall columns, shadowpieces
+        for (Variant variant : Variant.values()) {
+            SelfPlay selfPlay = new SelfPlay(variant, 1986);
+            for (int i = 1; i <= 12; i++) games.add(selfPlay.game(i));
+        }
         new GameRepository(db.dsl()).insertAll(games, null);
         new AnalysisJob(db, 1).run(false, done -> { });
         return db;
@@ -130,6 +143,31 @@ class SameAnswersOnEveryDatabaseTest {
             assertEquals(expected.colours(), got.colours(), name);
             assertEquals(expected.findings(), got.findings(), name);
         });
+    }
+
+    @Test
+    void theStatisticsAreAsOnH2() {
+        List<Chart> expected = new Statistics(h2.dsl()).charts();
+        assertTrue(expected.stream().anyMatch(c -> c.id().contains("shadow") && !c.isEmpty()), "no shadowpiece to compare");
+        postgres.forEach((name, db) -> assertEquals(expected, new Statistics(db.dsl()).charts(), name));
+    }
+
+    @Test
+    void theExplorerAndEachGameAsItsPageShowsItAreAsOnH2() {
+        List<Long> ids = h2.dsl().fetch("SELECT id FROM game ORDER BY id").getValues(0, Long.class);
+        int positions = 0;
+        for (long id : ids) {
+            GameReplay expected = new GameLoader(h2.dsl()).load(id).orElseThrow();
+            postgres.forEach((name, db) -> assertEquals(expected, new GameLoader(db.dsl()).load(id).orElseThrow(), name + " " + id));
+            if (id % 10 != 0) continue;
+            for (String epn : expected.positions().subList(0, Math.min(8, expected.positions().size()))) {
+                Position position = PositionText.parse(epn, expected.variant());
+                PositionExplorer.Result here = new PositionExplorer(h2.dsl()).explore(position);
+                postgres.forEach((name, db) -> assertEquals(here, new PositionExplorer(db.dsl()).explore(position), name + " " + epn));
+                positions++;
+            }
+        }
+        assertTrue(positions > 20, "only " + positions + " positions explored");
     }
 
     private static List<Long> ids(GameList.Page page) {
