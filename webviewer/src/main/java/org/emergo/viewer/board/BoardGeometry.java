@@ -1,5 +1,7 @@
 package org.emergo.viewer.board;
 
+import static org.emergo.viewer.svg.SvgText.num;
+
 import org.emergo.rules.Board;
 
 /**
@@ -79,15 +81,15 @@ abstract class BoardGeometry {
         @Override
         void background(StringBuilder out, boolean flipped) {
             // symmetric under the half turn of a flip: (col + row) keeps its parity
-            out.append("<rect x=\"").append(BoardSvg.n(MARGIN - 4)).append("\" y=\"").append(BoardSvg.n(MARGIN - 4))
-                    .append("\" width=\"").append(BoardSvg.n(9 * CELL + 8)).append("\" height=\"").append(BoardSvg.n(9 * CELL + 8))
+            out.append("<rect x=\"").append(num(MARGIN - 4)).append("\" y=\"").append(num(MARGIN - 4))
+                    .append("\" width=\"").append(num(9 * CELL + 8)).append("\" height=\"").append(num(9 * CELL + 8))
                     .append("\" fill=\"#6b4a2b\" rx=\"3\"/>\n");
             for (int col = 0; col < 9; col++) {
                 for (int row = 0; row < 9; row++) {
                     if ((col + row) % 2 == 0) continue; // playable squares are drawn as cells
-                    out.append("<rect x=\"").append(BoardSvg.n(MARGIN + col * CELL)).append("\" y=\"")
-                            .append(BoardSvg.n(MARGIN + (8 - row) * CELL)).append("\" width=\"").append(BoardSvg.n(CELL))
-                            .append("\" height=\"").append(BoardSvg.n(CELL)).append("\" fill=\"#f0d9b5\"/>");
+                    out.append("<rect x=\"").append(num(MARGIN + col * CELL)).append("\" y=\"")
+                            .append(num(MARGIN + (8 - row) * CELL)).append("\" width=\"").append(num(CELL))
+                            .append("\" height=\"").append(num(CELL)).append("\" fill=\"#f0d9b5\"/>");
                 }
             }
             out.append('\n');
@@ -95,8 +97,8 @@ abstract class BoardGeometry {
 
         @Override
         void cellShape(StringBuilder out, double[] c, String fill, String attributes) {
-            out.append("<rect x=\"").append(BoardSvg.n(c[0] - CELL / 2)).append("\" y=\"").append(BoardSvg.n(c[1] - CELL / 2))
-                    .append("\" width=\"").append(BoardSvg.n(CELL)).append("\" height=\"").append(BoardSvg.n(CELL))
+            out.append("<rect x=\"").append(num(c[0] - CELL / 2)).append("\" y=\"").append(num(c[1] - CELL / 2))
+                    .append("\" width=\"").append(num(CELL)).append("\" height=\"").append(num(CELL))
                     .append("\" fill=\"").append(fill).append('"').append(attributes).append("/>");
         }
 
@@ -154,7 +156,7 @@ abstract class BoardGeometry {
             double r = SIZE - 1.5;
             for (int i = 0; i < 6; i++) {
                 double a = Math.PI / 3 * i;
-                out.append(BoardSvg.n(c[0] + r * Math.cos(a))).append(',').append(BoardSvg.n(c[1] + r * Math.sin(a)));
+                out.append(num(c[0] + r * Math.cos(a))).append(',').append(num(c[1] + r * Math.sin(a)));
                 if (i < 5) out.append(' ');
             }
             out.append("\" fill=\"").append(fill).append("\" stroke=\"#6b4a2b\" stroke-width=\"1.5\"").append(attributes).append("/>");

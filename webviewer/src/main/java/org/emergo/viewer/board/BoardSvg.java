@@ -1,5 +1,8 @@
 package org.emergo.viewer.board;
 
+import static org.emergo.viewer.svg.SvgText.esc;
+import static org.emergo.viewer.svg.SvgText.num;
+
 import java.util.Locale;
 import org.emergo.rules.Board;
 import org.emergo.rules.Column;
@@ -43,12 +46,12 @@ public final class BoardSvg {
         StringBuilder out = new StringBuilder(16_000);
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board board-")
                 .append(board.name().toLowerCase(Locale.ROOT)).append(flipped ? " flipped" : "")
-                .append("\" viewBox=\"0 0 ").append(n(w)).append(' ').append(n(h))
+                .append("\" viewBox=\"0 0 ").append(num(w)).append(' ').append(num(h))
                 .append("\" role=\"img\" aria-labelledby=\"board-title\" data-epn=\"").append(esc(p.toString())).append("\">\n");
         out.append("<title id=\"board-title\">").append(esc(board.name() + " position " + p)).append("</title>\n");
         defs(out);
         hand(out, p, flipped ? Side.WHITE : Side.BLACK, HAND / 2);
-        out.append("<g transform=\"translate(0 ").append(n(HAND)).append(")\">\n");
+        out.append("<g transform=\"translate(0 ").append(num(HAND)).append(")\">\n");
         geometry.background(out, flipped);
         for (int sq = 0; sq < board.size(); sq++) cell(out, board, sq);
         for (String square : overlay.lastMove()) highlight(out, board, square);
@@ -87,10 +90,10 @@ public final class BoardSvg {
         double x = 18;
         out.append("<g class=\"hand hand-").append(white ? "white" : "black").append("\" data-in-hand=\"")
                 .append(p.inHand(side)).append("\">");
-        out.append("<circle cx=\"").append(n(x)).append("\" cy=\"").append(n(y)).append("\" r=\"9\" fill=\"")
+        out.append("<circle cx=\"").append(num(x)).append("\" cy=\"").append(num(y)).append("\" r=\"9\" fill=\"")
                 .append(white ? "#f7f3e8" : "#262626").append("\" stroke=\"").append(white ? "#555" : "#999")
                 .append("\" stroke-width=\"1.5\"/>");
-        out.append("<text x=\"").append(n(x + 16)).append("\" y=\"").append(n(y + 5))
+        out.append("<text x=\"").append(num(x + 16)).append("\" y=\"").append(num(y + 5))
                 .append("\" class=\"hand-text\" font-size=\"15\" fill=\"#222\">")
                 .append(white ? "White" : "Black").append(": ").append(p.inHand(side)).append(" in hand")
                 .append(toMove ? " \u2014 to move" : "").append("</text></g>\n");
@@ -100,7 +103,7 @@ public final class BoardSvg {
         double[] c = centre(board, sq);
         out.append("<g class=\"square\" data-square=\"").append(board.name(sq)).append("\">");
         geometry.cellShape(out, c, geometry.cellFill(board, sq), "");
-        out.append("<text x=\"").append(n(c[0] - geometry.nameDx())).append("\" y=\"").append(n(c[1] + geometry.nameDy()))
+        out.append("<text x=\"").append(num(c[0] - geometry.nameDx())).append("\" y=\"").append(num(c[1] + geometry.nameDy()))
                 .append("\" class=\"square-name\" font-size=\"9\" fill=\"#f3e6cf\" fill-opacity=\"0.8\">")
                 .append(board.name(sq)).append("</text></g>\n");
     }
@@ -130,7 +133,7 @@ public final class BoardSvg {
 
     private void label(StringBuilder out, double[] at, String text) {
         double[] p = flip(at);
-        out.append("<text x=\"").append(n(p[0])).append("\" y=\"").append(n(p[1] + 5)).append("\">").append(text).append("</text>");
+        out.append("<text x=\"").append(num(p[0])).append("\" y=\"").append(num(p[1] + 5)).append("\">").append(text).append("</text>");
     }
 
     /** A column as a stack seen from the side: prisoners at the bottom, jailers on top, then its notation. */
@@ -152,9 +155,9 @@ public final class BoardSvg {
             String text = column.toString();
             double tw = 7.2 * text.length() + 6;
             double ty = c[1] + geometry.cellRadius() * 0.62;
-            out.append("<rect x=\"").append(n(c[0] - tw / 2)).append("\" y=\"").append(n(ty - 10))
-                    .append("\" width=\"").append(n(tw)).append("\" height=\"13\" rx=\"3\" fill=\"#fffbe9\" fill-opacity=\"0.9\"/>")
-                    .append("<text x=\"").append(n(c[0])).append("\" y=\"").append(n(ty))
+            out.append("<rect x=\"").append(num(c[0] - tw / 2)).append("\" y=\"").append(num(ty - 10))
+                    .append("\" width=\"").append(num(tw)).append("\" height=\"13\" rx=\"3\" fill=\"#fffbe9\" fill-opacity=\"0.9\"/>")
+                    .append("<text x=\"").append(num(c[0])).append("\" y=\"").append(num(ty))
                     .append("\" class=\"column-text\" font-size=\"11.5\" text-anchor=\"middle\" fill=\"#111\">")
                     .append(esc(text)).append("</text>");
         }
@@ -170,8 +173,8 @@ public final class BoardSvg {
 
     private static void disc(StringBuilder out, double x, double y, double r, Side colour, boolean top) {
         boolean white = colour == Side.WHITE;
-        out.append("<ellipse cx=\"").append(n(x)).append("\" cy=\"").append(n(y)).append("\" rx=\"").append(n(r))
-                .append("\" ry=\"").append(n(r * 0.55)).append("\" fill=\"").append(white ? "#f7f3e8" : "#262626")
+        out.append("<ellipse cx=\"").append(num(x)).append("\" cy=\"").append(num(y)).append("\" rx=\"").append(num(r))
+                .append("\" ry=\"").append(num(r * 0.55)).append("\" fill=\"").append(white ? "#f7f3e8" : "#262626")
                 .append("\" stroke=\"").append(white ? "#4a4a4a" : "#b0b0b0").append("\" stroke-width=\"")
                 .append(top ? "1.6" : "1").append("\"/>");
     }
@@ -181,8 +184,8 @@ public final class BoardSvg {
         if (sq < 0) return;
         double[] c = centre(board, sq);
         out.append("<g class=\"mark\" data-square=\"").append(board.name(sq)).append("\"><title>").append(esc(mark.note()))
-                .append("</title><circle cx=\"").append(n(c[0])).append("\" cy=\"").append(n(c[1])).append("\" r=\"")
-                .append(n(geometry.cellRadius() * 0.88)).append("\" fill=\"none\" stroke=\"#8e44ad\" stroke-width=\"3.5\"")
+                .append("</title><circle cx=\"").append(num(c[0])).append("\" cy=\"").append(num(c[1])).append("\" r=\"")
+                .append(num(geometry.cellRadius() * 0.88)).append("\" fill=\"none\" stroke=\"#8e44ad\" stroke-width=\"3.5\"")
                 .append(" stroke-dasharray=\"6 3\"/></g>\n");
     }
 
@@ -198,8 +201,8 @@ public final class BoardSvg {
         int sq = board.square(squares.get(0));
         if (sq < 0) return;
         double[] c = centre(board, sq);
-        out.append("<circle class=\"best-move\" data-route=\"").append(board.name(sq)).append("\" cx=\"").append(n(c[0]))
-                .append("\" cy=\"").append(n(c[1])).append("\" r=\"").append(n(geometry.cellRadius() * 0.7))
+        out.append("<circle class=\"best-move\" data-route=\"").append(board.name(sq)).append("\" cx=\"").append(num(c[0]))
+                .append("\" cy=\"").append(num(c[1])).append("\" r=\"").append(num(geometry.cellRadius() * 0.7))
                 .append("\" fill=\"none\" stroke=\"").append(BEST).append("\" stroke-width=\"5\" stroke-opacity=\"0.85\"/>\n");
     }
 
@@ -211,7 +214,7 @@ public final class BoardSvg {
             int sq = board.square(s);
             if (sq < 0) return;
             double[] c = centre(board, sq);
-            points.append(n(c[0])).append(',').append(n(c[1])).append(' ');
+            points.append(num(c[0])).append(',').append(num(c[1])).append(' ');
         }
         String colour = switch (cls) {
             case "due-capture" -> "#c0392b";
@@ -233,27 +236,5 @@ public final class BoardSvg {
 
     private double[] flip(double[] p) {
         return flipped ? new double[] {geometry.width() - p[0], geometry.height() - p[1]} : p;
-    }
-
-    /** A coordinate with at most one decimal. */
-    static String n(double v) {
-        long tenths = Math.round(v * 10);
-        return tenths % 10 == 0 ? Long.toString(tenths / 10) : Double.toString(tenths / 10.0);
-    }
-
-    static String esc(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
     }
 }

@@ -1,5 +1,8 @@
 package org.emergo.viewer.board;
 
+import static org.emergo.viewer.svg.SvgText.esc;
+import static org.emergo.viewer.svg.SvgText.num;
+
 import java.util.Locale;
 import java.util.function.IntFunction;
 import org.emergo.pattern.Pattern;
@@ -32,9 +35,9 @@ public final class PatternBoardSvg {
         StringBuilder out = new StringBuilder(20_000);
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board pattern-board board-")
                 .append(board.name().toLowerCase(Locale.ROOT)).append("\" viewBox=\"0 0 ")
-                .append(BoardSvg.n(geometry.width())).append(' ').append(BoardSvg.n(geometry.height()))
-                .append("\" role=\"group\" aria-label=\"").append(BoardSvg.esc(board.name()))
-                .append(" board editor").append(part == null ? "" : ", " + BoardSvg.esc(part))
+                .append(num(geometry.width())).append(' ').append(num(geometry.height()))
+                .append("\" role=\"group\" aria-label=\"").append(esc(board.name()))
+                .append(" board editor").append(part == null ? "" : ", " + esc(part))
                 .append(": a square's link cycles its condition\">\n");
         geometry.background(out, false);
         for (int sq = 0; sq < board.size(); sq++) {
@@ -42,19 +45,19 @@ public final class PatternBoardSvg {
             double[] at = geometry.pixel(board.x(sq), board.y(sq));
             String name = board.name(sq);
             String label = c.kind() == SquareCondition.Kind.ANY ? "" : c.toString();
-            out.append("<a href=\"").append(BoardSvg.esc(link.apply(sq))).append("\" class=\"pattern-square\" data-square=\"")
-                    .append(name).append("\" data-condition=\"").append(BoardSvg.esc(c.toString())).append("\">")
-                    .append("<title>").append(name).append(": ").append(BoardSvg.esc(c.toString())).append("</title>");
+            out.append("<a href=\"").append(esc(link.apply(sq))).append("\" class=\"pattern-square\" data-square=\"")
+                    .append(name).append("\" data-condition=\"").append(esc(c.toString())).append("\">")
+                    .append("<title>").append(name).append(": ").append(esc(c.toString())).append("</title>");
             geometry.cellShape(out, at, geometry.cellFill(board, sq), "");
             marker(out, geometry, at, c);
-            out.append("<text x=\"").append(BoardSvg.n(at[0] - geometry.nameDx())).append("\" y=\"")
-                    .append(BoardSvg.n(at[1] + geometry.nameDy()))
+            out.append("<text x=\"").append(num(at[0] - geometry.nameDx())).append("\" y=\"")
+                    .append(num(at[1] + geometry.nameDy()))
                     .append("\" class=\"square-name\" font-size=\"9\" fill=\"#f3e6cf\" fill-opacity=\"0.8\">").append(name)
                     .append("</text>");
             if (!label.isEmpty()) {
-                out.append("<text x=\"").append(BoardSvg.n(at[0])).append("\" y=\"").append(BoardSvg.n(at[1] + 5))
+                out.append("<text x=\"").append(num(at[0])).append("\" y=\"").append(num(at[1] + 5))
                         .append("\" class=\"condition\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"")
-                        .append(c.owner() == Side.BLACK ? "#f7f3e8" : "#222").append("\">").append(BoardSvg.esc(label))
+                        .append(c.owner() == Side.BLACK ? "#f7f3e8" : "#222").append("\">").append(esc(label))
                         .append("</text>");
             }
             out.append("</a>\n");
@@ -67,7 +70,7 @@ public final class PatternBoardSvg {
     private static void marker(StringBuilder out, BoardGeometry g, double[] at, SquareCondition c) {
         if (c.kind() == SquareCondition.Kind.ANY) return;
         double r = g.pieceRadius();
-        String circle = "<circle cx=\"" + BoardSvg.n(at[0]) + "\" cy=\"" + BoardSvg.n(at[1]) + "\" r=\"" + BoardSvg.n(r) + "\"";
+        String circle = "<circle cx=\"" + num(at[0]) + "\" cy=\"" + num(at[1]) + "\" r=\"" + num(r) + "\"";
         if (c.kind() == SquareCondition.Kind.EMPTY) {
             out.append(circle).append(" fill=\"none\" stroke=\"#f3e6cf\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/>");
             return;

@@ -1,5 +1,8 @@
 package org.emergo.viewer.chart;
 
+import static org.emergo.viewer.svg.SvgText.esc;
+import static org.emergo.viewer.svg.SvgText.num;
+
 import java.util.List;
 
 /**
@@ -44,9 +47,9 @@ final class ChartSvg {
         StringBuilder out = open(c.id(), c.title(), w, h);
         for (double v = bottomValue; v <= topValue + 1e-9; v += step) {
             double y = top + plotH - plotH * (v - bottomValue) / (topValue - bottomValue);
-            out.append("<line x1=\"").append(f(left)).append("\" y1=\"").append(f(y)).append("\" x2=\"").append(f(left + plotW))
-                    .append("\" y2=\"").append(f(y)).append("\" stroke=\"").append(v == bottomValue ? "#555" : "#ddd").append("\"/>")
-                    .append("<text x=\"").append(f(left - 6)).append("\" y=\"").append(f(y + 4))
+            out.append("<line x1=\"").append(num(left)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(left + plotW))
+                    .append("\" y2=\"").append(num(y)).append("\" stroke=\"").append(v == bottomValue ? "#555" : "#ddd").append("\"/>")
+                    .append("<text x=\"").append(num(left - 6)).append("\" y=\"").append(num(y + 4))
                     .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">").append((long) v).append("</text>");
         }
         if (!points.isEmpty()) {
@@ -58,30 +61,30 @@ final class ChartSvg {
             java.util.function.DoubleUnaryOperator py = v -> top + plotH - plotH * (v - bottomValue) / range;
             if (points.stream().noneMatch(p -> Double.isNaN(p.band()))) {
                 StringBuilder band = new StringBuilder();
-                for (LineChart.Point p : points) band.append(f(px.applyAsDouble(p.x()))).append(',').append(f(py.applyAsDouble(p.y() + p.band()))).append(' ');
+                for (LineChart.Point p : points) band.append(num(px.applyAsDouble(p.x()))).append(',').append(num(py.applyAsDouble(p.y() + p.band()))).append(' ');
                 for (int i = points.size() - 1; i >= 0; i--) {
                     LineChart.Point p = points.get(i);
-                    band.append(f(px.applyAsDouble(p.x()))).append(',').append(f(py.applyAsDouble(p.y() - p.band()))).append(' ');
+                    band.append(num(px.applyAsDouble(p.x()))).append(',').append(num(py.applyAsDouble(p.y() - p.band()))).append(' ');
                 }
                 out.append("<polygon class=\"band\" points=\"").append(band.toString().strip()).append("\" fill=\"")
                         .append(COLOURS[0]).append("\" fill-opacity=\"0.18\"/>");
             }
             StringBuilder line = new StringBuilder();
-            for (LineChart.Point p : points) line.append(f(px.applyAsDouble(p.x()))).append(',').append(f(py.applyAsDouble(p.y()))).append(' ');
+            for (LineChart.Point p : points) line.append(num(px.applyAsDouble(p.x()))).append(',').append(num(py.applyAsDouble(p.y()))).append(' ');
             out.append("<polyline class=\"line\" points=\"").append(line.toString().strip()).append("\" fill=\"none\" stroke=\"")
                     .append(COLOURS[0]).append("\" stroke-width=\"2\"/>");
             // the last point, the rating now, as a dot (a single game is a dot alone)
             LineChart.Point end = points.get(points.size() - 1);
-            out.append("<circle class=\"last\" cx=\"").append(f(px.applyAsDouble(end.x()))).append("\" cy=\"")
-                    .append(f(py.applyAsDouble(end.y()))).append("\" r=\"3.5\" fill=\"").append(COLOURS[0]).append("\"/>");
-            out.append("<text x=\"").append(f(left)).append("\" y=\"").append(f(top + plotH + 16))
+            out.append("<circle class=\"last\" cx=\"").append(num(px.applyAsDouble(end.x()))).append("\" cy=\"")
+                    .append(num(py.applyAsDouble(end.y()))).append("\" r=\"3.5\" fill=\"").append(COLOURS[0]).append("\"/>");
+            out.append("<text x=\"").append(num(left)).append("\" y=\"").append(num(top + plotH + 16))
                     .append("\" text-anchor=\"start\" font-size=\"11\">").append(firstX).append("</text>");
             if (lastX != firstX) {
-                out.append("<text x=\"").append(f(left + plotW)).append("\" y=\"").append(f(top + plotH + 16))
+                out.append("<text x=\"").append(num(left + plotW)).append("\" y=\"").append(num(top + plotH + 16))
                         .append("\" text-anchor=\"end\" font-size=\"11\">").append(lastX).append("</text>");
             }
         }
-        out.append("<text x=\"").append(f(left + plotW / 2)).append("\" y=\"").append(f(top + plotH + 34))
+        out.append("<text x=\"").append(num(left + plotW / 2)).append("\" y=\"").append(num(top + plotH + 34))
                 .append("\" text-anchor=\"middle\" font-size=\"12\" fill=\"#444\">").append(esc(c.xLabel())).append("</text>");
         return out.append("</svg>").toString();
     }
@@ -120,11 +123,11 @@ final class ChartSvg {
             }
             boolean labelled = n <= 16 || i % Math.ceil(n / 12.0) == 0;
             if (labelled) {
-                out.append("<text x=\"").append(f(x + barW / 2)).append("\" y=\"").append(f(top + plotH + 16))
+                out.append("<text x=\"").append(num(x + barW / 2)).append("\" y=\"").append(num(top + plotH + 16))
                         .append("\" text-anchor=\"middle\" font-size=\"11\">").append(esc(bar.label())).append("</text>");
             }
         }
-        out.append("<text x=\"").append(f(left + plotW / 2)).append("\" y=\"").append(f(top + plotH + 38))
+        out.append("<text x=\"").append(num(left + plotW / 2)).append("\" y=\"").append(num(top + plotH + 38))
                 .append("\" text-anchor=\"middle\" font-size=\"12\" fill=\"#444\">").append(esc(c.xLabel())).append("</text>");
         legend(out, c, left, top + plotH + bottom);
         return out.append("</svg>").toString();
@@ -142,7 +145,7 @@ final class ChartSvg {
             Chart.Bar bar = c.bars().get(i);
             double y = top + i * barH;
             double x = left;
-            out.append("<text x=\"").append(f(left - 6)).append("\" y=\"").append(f(y + barH / 2 + 4))
+            out.append("<text x=\"").append(num(left - 6)).append("\" y=\"").append(num(y + barH / 2 + 4))
                     .append("\" text-anchor=\"end\" font-size=\"12\">").append(esc(bar.label())).append("</text>");
             for (int s = 0; s < bar.values().size(); s++) {
                 int v = bar.values().get(s);
@@ -151,11 +154,11 @@ final class ChartSvg {
                 rect(out, x, y + 3, bw, barH - 6, s, c.series().get(s) + " " + bar.label() + ": " + v);
                 x += bw;
             }
-            out.append("<text x=\"").append(f(x + 5)).append("\" y=\"").append(f(y + barH / 2 + 4))
+            out.append("<text x=\"").append(num(x + 5)).append("\" y=\"").append(num(y + barH / 2 + 4))
                     .append("\" font-size=\"12\" fill=\"#333\">").append(bar.total()).append("</text>");
         }
-        out.append("<line x1=\"").append(f(left)).append("\" y1=\"").append(f(top)).append("\" x2=\"").append(f(left))
-                .append("\" y2=\"").append(f(top + plotH)).append("\" stroke=\"#555\"/>");
+        out.append("<line x1=\"").append(num(left)).append("\" y1=\"").append(num(top)).append("\" x2=\"").append(num(left))
+                .append("\" y2=\"").append(num(top + plotH)).append("\" stroke=\"#555\"/>");
         legend(out, c, left, top + plotH + 10);
         return out.append("</svg>").toString();
     }
@@ -166,23 +169,23 @@ final class ChartSvg {
 
     private static StringBuilder open(String id, String title, double w, double h) {
         return new StringBuilder(4000).append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"chart-")
-                .append(esc(id)).append("\" viewBox=\"0 0 ").append(f(w)).append(' ').append(f(h))
-                .append("\" width=\"").append(f(w)).append("\" role=\"img\" aria-label=\"").append(esc(title)).append("\">");
+                .append(esc(id)).append("\" viewBox=\"0 0 ").append(num(w)).append(' ').append(num(h))
+                .append("\" width=\"").append(num(w)).append("\" role=\"img\" aria-label=\"").append(esc(title)).append("\">");
     }
 
     private static void axis(StringBuilder out, double left, double top, double plotH, double plotW, int max) {
         for (int t = 0; t <= 4; t++) {
             double y = top + plotH - plotH * t / 4;
-            out.append("<line x1=\"").append(f(left)).append("\" y1=\"").append(f(y)).append("\" x2=\"").append(f(left + plotW))
-                    .append("\" y2=\"").append(f(y)).append("\" stroke=\"").append(t == 0 ? "#555" : "#ddd").append("\"/>")
-                    .append("<text x=\"").append(f(left - 6)).append("\" y=\"").append(f(y + 4))
+            out.append("<line x1=\"").append(num(left)).append("\" y1=\"").append(num(y)).append("\" x2=\"").append(num(left + plotW))
+                    .append("\" y2=\"").append(num(y)).append("\" stroke=\"").append(t == 0 ? "#555" : "#ddd").append("\"/>")
+                    .append("<text x=\"").append(num(left - 6)).append("\" y=\"").append(num(y + 4))
                     .append("\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">").append(max * t / 4).append("</text>");
         }
     }
 
     private static void rect(StringBuilder out, double x, double y, double w, double h, int series, String title) {
-        out.append("<rect x=\"").append(f(x)).append("\" y=\"").append(f(y)).append("\" width=\"").append(f(w))
-                .append("\" height=\"").append(f(h)).append("\" fill=\"").append(COLOURS[series % COLOURS.length])
+        out.append("<rect x=\"").append(num(x)).append("\" y=\"").append(num(y)).append("\" width=\"").append(num(w))
+                .append("\" height=\"").append(num(h)).append("\" fill=\"").append(COLOURS[series % COLOURS.length])
                 .append("\"><title>").append(esc(title)).append("</title></rect>");
     }
 
@@ -193,9 +196,9 @@ final class ChartSvg {
     private static void legend(StringBuilder out, Chart c, double x, double y) {
         if (c.series().size() < 2) return;
         for (int s = 0; s < c.series().size(); s++) {
-            out.append("<rect x=\"").append(f(x)).append("\" y=\"").append(f(y + 4)).append("\" width=\"12\" height=\"12\" fill=\"")
-                    .append(COLOURS[s % COLOURS.length]).append("\"/><text x=\"").append(f(x + 16)).append("\" y=\"")
-                    .append(f(y + 14)).append("\" font-size=\"12\">").append(esc(c.series().get(s))).append("</text>");
+            out.append("<rect x=\"").append(num(x)).append("\" y=\"").append(num(y + 4)).append("\" width=\"12\" height=\"12\" fill=\"")
+                    .append(COLOURS[s % COLOURS.length]).append("\"/><text x=\"").append(num(x + 16)).append("\" y=\"")
+                    .append(num(y + 14)).append("\" font-size=\"12\">").append(esc(c.series().get(s))).append("</text>");
             x += 24 + 7 * c.series().get(s).length();
         }
     }
@@ -209,14 +212,5 @@ final class ChartSvg {
             if (m * p >= max && (m * p) % 4 == 0) return m * p;
         }
         return 10 * p;
-    }
-
-    private static String f(double v) {
-        long tenths = Math.round(v * 10);
-        return tenths % 10 == 0 ? Long.toString(tenths / 10) : Double.toString(tenths / 10.0);
-    }
-
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
     }
 }

@@ -1,7 +1,7 @@
 package org.emergo.viewer.chart;
 
-import static org.emergo.viewer.chart.SvgText.esc;
-import static org.emergo.viewer.chart.SvgText.num;
+import static org.emergo.viewer.svg.SvgText.esc;
+import static org.emergo.viewer.svg.SvgText.num;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.emergo.viewer.chart;
+package org.emergo.viewer.svg;
 
 /** Text and numbers as SVG drawn on the server writes them: escaped text, coordinates with one decimal. */
 public final class SvgText {
