@@ -13,13 +13,13 @@ import java.util.function.Function;
 import org.emergo.rules.Position;
 import org.emergo.store.analysis.GameLoader;
 import org.emergo.store.analysis.GameReplay;
+import org.emergo.store.analysis.PositionExplorer;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.game.GameList;
 import org.emergo.store.review.ReviewRepository;
 import org.emergo.store.review.StoredReview;
-import org.emergo.viewer.data.PositionExplorer;
 
 /** JSON for programs: the games list, one game, a position's next moves and games. */
 public final class ApiHandlers {
@@ -118,7 +118,8 @@ public final class ApiHandlers {
         body.put("variant", position.variant().tagName());
         body.put("hash", position.hash());
         body.put("total", r.total());
-        body.put("moves", r.moves());
+        body.put("moves", r.moves().stream().map(m -> object("move", m.move(), "games", m.games(), "wins", m.wins(),
+                "draws", m.draws(), "losses", m.losses(), "score", m.score())).toList());
         body.put("games", r.games());
         json(ctx, body);
     }

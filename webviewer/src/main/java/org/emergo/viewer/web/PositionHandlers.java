@@ -6,8 +6,8 @@ import org.emergo.rules.Position;
 import org.emergo.rules.PositionFormatException;
 import org.emergo.rules.PositionText;
 import org.emergo.rules.Variant;
+import org.emergo.store.analysis.PositionExplorer;
 import org.emergo.store.db.Database;
-import org.emergo.viewer.data.PositionExplorer;
 
 /** The position explorer. */
 public final class PositionHandlers {

@@ -7,9 +7,9 @@ import org.emergo.rules.Move;
 import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
 import org.emergo.rules.Variant;
+import org.emergo.store.analysis.PositionExplorer;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
-import org.emergo.viewer.data.PositionExplorer;
 import org.emergo.viewer.data.Urls;
 
 /** The position explorer's page: the board, the moves played next and the games through it. */

@@ -18,6 +18,7 @@ import org.emergo.store.PostgresServer;
 import org.emergo.store.analysis.AnalysisJob;
 import org.emergo.store.analysis.GameLoader;
 import org.emergo.store.analysis.GameReplay;
+import org.emergo.store.analysis.PositionExplorer;
 import org.emergo.store.db.Database;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.game.GameList;

@@ -1,6 +1,5 @@
-package org.emergo.viewer.data;
+package org.emergo.store.analysis;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import org.emergo.rules.Position;
 import org.emergo.store.game.TextOrder;
@@ -19,7 +18,6 @@ public final class PositionExplorer {
     /** A move played from the position: games, and wins, draws and losses of the side that played it. */
     public record NextMove(String move, int games, int wins, int draws, int losses) {
         /** Percent of the points the side to move scored with the move (a draw is half a point). */
-        @JsonProperty("score")
         public int score() {
             return games == 0 ? 0 : (int) Math.round(100.0 * (wins + draws / 2.0) / games);
         }
