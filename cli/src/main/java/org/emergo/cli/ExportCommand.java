@@ -6,7 +6,6 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.emergo.importer.CsvGameWriter;
 import org.emergo.importer.EgnWriter;
@@ -57,9 +56,7 @@ final class ExportCommand implements Callable<Integer> {
                         EgnWriter egn = new EgnWriter(out);
                         new GameRepository(dsl).forEachGame(where, g -> write(() -> egn.write(g.toGameRecord())));
                     } else {
-                        List<String> tags = dsl.fetchValues("SELECT DISTINCT name FROM game_tag ORDER BY name")
-                                .stream().map(String::valueOf).toList();
-                        CsvGameWriter csv = new CsvGameWriter(out, tags);
+                        CsvGameWriter csv = new CsvGameWriter(out, new GameRepository(dsl).tagNames());
                         new GameRepository(dsl).forEachGame(where,
                                 g -> write(() -> csv.write(Long.toString(g.id()), g.toGameRecord())));
                         csv.flush();

@@ -88,6 +88,16 @@ public final class GameRepository {
         return dsl.fetchCount(GAME);
     }
 
+    /** Whether a game of this id is stored. */
+    public boolean exists(long id) {
+        return dsl.fetchExists(GAME, GAME.ID.eq(id));
+    }
+
+    /** Every tag name stored beyond the game's own columns, in order: the CSV export's extra columns. */
+    public List<String> tagNames() {
+        return dsl.selectDistinct(GAME_TAG.NAME).from(GAME_TAG).orderBy(GAME_TAG.NAME).fetch(GAME_TAG.NAME);
+    }
+
     /** The game with this id, with its tags. */
     public Optional<StoredGame> find(long id) {
         return page(GAME.ID.eq(id), 1).stream().findFirst();

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.game.GameRepository;
 import org.emergo.store.review.OneGameReview;
 import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.ReviewRepository;
@@ -47,7 +48,7 @@ public final class ReviewHandlers implements AutoCloseable {
         String ply = ctx.formParam("ply");
         int at = ply != null && ply.matches("\\d{1,9}") ? Integer.parseInt(ply) : 0;
         boolean flip = "1".equals(ctx.formParam("flip"));
-        if (db.dsl().fetchOne("SELECT id FROM game WHERE id = ?", id) == null) throw new NotFoundResponse("no game " + id);
+        if (!new GameRepository(db.dsl()).exists(id)) throw new NotFoundResponse("no game " + id);
         Optional<StoredReview> review;
         lock.lock();
         try {
