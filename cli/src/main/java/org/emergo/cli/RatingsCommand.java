@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
+import org.emergo.store.rating.AliasFile;
 import org.emergo.store.rating.PlayerAliases;
 import org.emergo.store.rating.RatingJob;
 import org.emergo.store.rating.RatingRepository;
@@ -52,7 +53,7 @@ final class RatingsCommand implements Callable<Integer> {
             return 1;
         }
         // read before the database is opened: a bad file changes nothing
-        List<PlayerAliases.Alias> spellings = aliases == null ? null : PlayerAliases.read(aliases);
+        List<PlayerAliases.Alias> spellings = aliases == null ? null : AliasFile.read(aliases);
         PrintWriter out = spec.commandLine().getOut();
         try (Database database = db.open()) {
             if (spellings != null) {

@@ -15,42 +15,42 @@ class PlayerAliasesTest {
     @Test
     void eachLineIsASpellingAndTheNameItStandsFor() {
         assertEquals(List.of(new PlayerAliases.Alias("Ada Aster", "Aster, Ada"), new PlayerAliases.Alias("A. Aster", "Aster, Ada")),
-                PlayerAliases.parse("f", "alias,player\n Ada Aster , \"Aster, Ada\"\n\nA. Aster,\"Aster, Ada\"\r\n"));
+                AliasFile.parse("f", "alias,player\n Ada Aster , \"Aster, Ada\"\n\nA. Aster,\"Aster, Ada\"\r\n"));
     }
 
     @Test
     void withoutAHeadingTheFirstLineIsAnAliasToo() {
-        assertEquals(List.of(new PlayerAliases.Alias("Bram", "Brand, Bram")), PlayerAliases.parse("f", "Bram,\"Brand, Bram\"\n"));
+        assertEquals(List.of(new PlayerAliases.Alias("Bram", "Brand, Bram")), AliasFile.parse("f", "Bram,\"Brand, Bram\"\n"));
     }
 
     @Test
     void aLineWithoutTwoNamesIsRefusedWithItsNumber() {
-        PlayerAliases.BadAliasFile e = assertThrows(PlayerAliases.BadAliasFile.class,
-                () -> PlayerAliases.parse("aliases.csv", "alias,player\nA,B\nC\n"));
+        AliasFile.BadAliasFile e = assertThrows(AliasFile.BadAliasFile.class,
+                () -> AliasFile.parse("aliases.csv", "alias,player\nA,B\nC\n"));
         assertEquals("aliases.csv line 3: a line is two names, the alias and the player (alias,player), not 1 value",
                 e.getMessage());
-        assertThrows(PlayerAliases.BadAliasFile.class, () -> PlayerAliases.parse("f", "A,B,C\n"));
-        assertThrows(PlayerAliases.BadAliasFile.class, () -> PlayerAliases.parse("f", "A,\n"));
+        assertThrows(AliasFile.BadAliasFile.class, () -> AliasFile.parse("f", "A,B,C\n"));
+        assertThrows(AliasFile.BadAliasFile.class, () -> AliasFile.parse("f", "A,\n"));
     }
 
     @Test
     void anAliasOfTwoPlayersIsRefused() {
-        PlayerAliases.BadAliasFile e = assertThrows(PlayerAliases.BadAliasFile.class,
-                () -> PlayerAliases.parse("aliases.csv", "A,B\nC,D\nA,E\n"));
+        AliasFile.BadAliasFile e = assertThrows(AliasFile.BadAliasFile.class,
+                () -> AliasFile.parse("aliases.csv", "A,B\nC,D\nA,E\n"));
         assertEquals("aliases.csv line 3: 'A' is already an alias of 'B' (line 1)", e.getMessage());
     }
 
     @Test
     void aPlayerWhoIsAnAliasHimselfIsRefused() {
-        PlayerAliases.BadAliasFile e = assertThrows(PlayerAliases.BadAliasFile.class,
-                () -> PlayerAliases.parse("aliases.csv", "A,B\nB,C\n"));
+        AliasFile.BadAliasFile e = assertThrows(AliasFile.BadAliasFile.class,
+                () -> AliasFile.parse("aliases.csv", "A,B\nB,C\n"));
         assertEquals("aliases.csv line 1: 'B' is an alias itself (line 2): give the name it stands for", e.getMessage());
     }
 
     @Test
     void anUnclosedQuoteIsNoCsv() {
-        PlayerAliases.BadAliasFile e = assertThrows(PlayerAliases.BadAliasFile.class,
-                () -> PlayerAliases.parse("aliases.csv", "A,\"B\n"));
+        AliasFile.BadAliasFile e = assertThrows(AliasFile.BadAliasFile.class,
+                () -> AliasFile.parse("aliases.csv", "A,\"B\n"));
         assertEquals(true, e.getMessage().startsWith("aliases.csv: not CSV: "), e.getMessage());
     }
 
@@ -58,7 +58,7 @@ class PlayerAliasesTest {
     void aFileThatIsNotUtf8IsRefused(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("latin1.csv");
         Files.write(file, new byte[] {'J', (byte) 0xE9, 'r', ',', 'J'});
-        PlayerAliases.BadAliasFile e = assertThrows(PlayerAliases.BadAliasFile.class, () -> PlayerAliases.read(file));
+        AliasFile.BadAliasFile e = assertThrows(AliasFile.BadAliasFile.class, () -> AliasFile.read(file));
         assertEquals(file + ": not UTF-8 text", e.getMessage());
     }
 }

@@ -284,7 +284,7 @@ class RatingJobTest {
                     game(Variant.EMERGO, "2020.01.01", "Aster, Ada", "B", "1-0"),
                     game(Variant.EMERGO, "2020.01.02", "Ada Aster", "B", "1-0"),
                     game(Variant.EMERGO, "2020.01.03", "B", "A. Aster", "0-1")));
-            PlayerAliases.replace(db, PlayerAliases.parse("aliases.csv", "alias,player\nAda Aster,\"Aster, Ada\"\nA. Aster,\"Aster, Ada\"\n"));
+            PlayerAliases.replace(db, AliasFile.parse("aliases.csv", "alias,player\nAda Aster,\"Aster, Ada\"\nA. Aster,\"Aster, Ada\"\n"));
             RatingJob.Summary s = new RatingJob(db).run();
             assertEquals(2, s.players());
             assertEquals(List.of(List.of("Aster, Ada", 3L), List.of("B", 3L)),
