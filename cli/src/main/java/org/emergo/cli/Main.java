@@ -34,6 +34,8 @@ import picocli.CommandLine.Command;
             SqlCommand.class,
             FindCommand.class,
             ExportCommand.class,
+            BackupCommand.class,
+            RepairCommand.class,
             ServeCommand.class,
             DemoCommand.class,
             CommandLine.HelpCommand.class,

@@ -21,10 +21,10 @@ import picocli.CommandLine;
 class HelpTest {
 
     private static final List<String> COMMANDS = List.of("moves", "perft", "generate", "import", "analyze", "review", "ratings",
-            "sql", "find", "export", "repair", "serve", "demo");
+            "sql", "find", "export", "backup", "repair", "serve", "demo");
 
     @ParameterizedTest
-    @ValueSource(strings = {"moves", "perft", "generate", "import", "analyze", "review", "ratings", "sql", "find", "export", "repair", "serve", "demo"})
+    @ValueSource(strings = {"moves", "perft", "generate", "import", "analyze", "review", "ratings", "sql", "find", "export", "backup", "repair", "serve", "demo"})
     void everyCommandAnswersHelpAndDashHWithItsUsageAndAnExample(String command) {
         for (String option : List.of("--help", "-h")) {
             CommandLineRun r = CommandLineRun.run(command, option);
