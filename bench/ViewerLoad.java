@@ -27,6 +27,7 @@ public class ViewerLoad {
         int maxRequests = 200_000;
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         List<Long> times = Collections.synchronizedList(new ArrayList<>());
+        java.util.Map<String, List<Long>> byPath = new java.util.concurrent.ConcurrentHashMap<>();
         AtomicInteger errors = new AtomicInteger();
         AtomicInteger sent = new AtomicInteger();
         long end = System.nanoTime() + seconds * 1_000_000_000L;
@@ -45,7 +46,9 @@ public class ViewerLoad {
                     } catch (Exception e) {
                         errors.incrementAndGet();
                     }
-                    times.add(System.nanoTime() - t);
+                    long took = System.nanoTime() - t;
+                    times.add(took);
+                    byPath.computeIfAbsent(path, p -> Collections.synchronizedList(new ArrayList<>())).add(took);
                 }
                 return null;
             });
@@ -58,6 +61,12 @@ public class ViewerLoad {
         System.out.printf("%3d clients: %6d requests, %d errors, %7.1f requests/s, ms p50 %7.1f p90 %7.1f p99 %7.1f max %7.1f%n",
                 clients, sorted.size(), errors.get(), sorted.size() / elapsed, ms(sorted, 0.50), ms(sorted, 0.90),
                 ms(sorted, 0.99), sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1) / 1e6);
+        for (String path : paths) {
+            List<Long> p = new ArrayList<>(byPath.getOrDefault(path, List.of()));
+            Collections.sort(p);
+            System.out.printf("      %-40s %5d requests, ms p50 %7.1f p90 %7.1f max %7.1f%n", path, p.size(), ms(p, 0.5),
+                    ms(p, 0.9), p.isEmpty() ? 0 : p.get(p.size() - 1) / 1e6);
+        }
     }
 
     private static double ms(List<Long> sorted, double q) {
