@@ -32,6 +32,8 @@ import picocli.CommandLine.Command;
             SqlCommand.class,
             ExportCommand.class,
             RatingsCommand.class,
+            BackupCommand.class,
+            RepairCommand.class,
             ServeCommand.class,
             DemoCommand.class,
             MovesCommand.class,

@@ -117,6 +117,24 @@ final class DatabaseContents {
         return tables;
     }
 
+    /** The rows of a query, each as its columns' text. */
+    static List<String> query(String db, String sql) {
+        try (Database database = Database.open(db); Connection c = database.dataSource().getConnection()) {
+            return rows(c, sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The indexes of a PostgreSQL database's own schema, each as its definition. */
+    static List<String> postgresIndexes(String db) {
+        try (Database database = Database.open(db); Connection c = database.dataSource().getConnection()) {
+            return rows(c, "SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema()");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static long count(String db, String table) {
         try (Database database = Database.open(db); Connection c = database.dataSource().getConnection();
                 Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {

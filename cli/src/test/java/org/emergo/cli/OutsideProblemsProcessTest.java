@@ -60,7 +60,8 @@ class OutsideProblemsProcessTest {
         Files.writeString(dir.resolve("notes.mv.db"), "these are notes, not a database\n".repeat(1000));
         String line = oneLine(EmergoProcess.run(dir, "sql", "--db", dir.resolve("notes").toString(), "SELECT 1"));
         assertTrue(line.startsWith("emergo sql: the file " + dir.resolve("notes") + ".mv.db is not an H2 database,"
-                + " or it is damaged; give --db the path of an emergo database, or a new path"), line);
+                + " or it is damaged; if it is a damaged emergo database, emergo repair --db " + dir.resolve("notes")
+                + " saves what can be read of it; else give --db the path of an emergo database, or a new path"), line);
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.emergo.store.analysis.AnalysisJob;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,14 +19,16 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 20: several {@code analyze} and {@code review} processes on one PostgreSQL database
  * share its pending games: together they store exactly the tables one process stores, each
- * game done by one of them, and the games a killed process held are done by the other.
+ * game done by one of them, and the games a killed process held are done by the other. Issue
+ * 30: on a run large enough to suspend the indexes (a bulk run), one process suspends and
+ * rebuilds them, and neither fails: the indexes come out as one process leaves them.
  */
 class SharedWorkProcessTest {
 
     private static final Pattern ANALYSED = Pattern.compile("analysed (\\d+) games?, .*");
     private static final Pattern REVIEWED = Pattern.compile("reviewed (\\d+) games?, .*");
-    /** Six batches of 250: enough for two processes to hold some each. */
-    private static final int GAMES = 1500;
+    /** A bulk run, and one batch of 250 more: enough for two processes to hold some each. */
+    private static final int GAMES = AnalysisJob.BULK_GAMES + AnalysisJob.BATCH;
     private static final int REVIEWED_GAMES = 40;
     private static final List<String> FIGURES = List.of("capture_length", "tall_column", "capture_chance", "game_stage");
 
@@ -61,7 +64,7 @@ class SharedWorkProcessTest {
 
     /**
      * A stops right after its first commit while it holds the next two batches (games 251 to
-     * 750, with two threads); B takes the games after those, waits for A's, and does them once
+     * 750, with two threads), and the indexes of its bulk run; B takes the games after those, waits for A's, and does them once
      * A is killed: its claims die with its session.
      */
     @Test
@@ -71,7 +74,7 @@ class SharedWorkProcessTest {
                 "--threads", "2");
         a.awaitErrLine("analyze: 250 games stored");
         EmergoProcess b = EmergoProcess.start(dir, "analyze", "--db", db, "--threads", "2");
-        b.awaitErrLine("analyze: 750 games stored"); // all but A's: B now waits for them
+        b.awaitErrLine("analyze: " + (GAMES - 750) + " games stored"); // all but A's: B now waits for them
         a.signal("KILL");
         assertEquals(137, a.finish().exitCode());
         EmergoProcess.Result rb = b.finish();
@@ -113,6 +116,7 @@ class SharedWorkProcessTest {
     private static Map<String, List<String>> analysisTables(String db) {
         Map<String, List<String>> tables = new LinkedHashMap<>(DatabaseContents.of(db, true));
         tables.putAll(DatabaseContents.ofGameTables(db, FIGURES));
+        tables.put("the indexes", DatabaseContents.postgresIndexes(db));
         return tables;
     }
 

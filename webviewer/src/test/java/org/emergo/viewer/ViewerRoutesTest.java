@@ -582,6 +582,15 @@ class ViewerRoutesTest {
         // ---- players, statistics ----
 
         @Test
+        void aPlayerPageMarksPlayersAsTheCurrentSectionNotGames() {
+            withApp((client, port) -> {
+                String body = client.get("/player/" + enc("Freeling, Christian").replace("+", "%20")).body().string();
+                assertTrue(body.contains("<a href=\"/players\" aria-current=\"page\">Players</a>"), body);
+                assertFalse(body.contains("<a href=\"/games\" aria-current=\"page\">"), body);
+            });
+        }
+
+        @Test
         void aPlayerPageShowsResultsByColourAndFindingsLinkingToTheFilteredList() {
             withApp((client, port) -> {
                 Response r = client.get("/player/" + enc("Freeling, Christian").replace("+", "%20"));
@@ -642,6 +651,18 @@ class ViewerRoutesTest {
                 assertEquals(400, refused.code());
                 assertTrue(refused.body().string().contains("refused"));
                 assertEquals(404, client.get("/sql?example=nope.sql").code());
+            });
+        }
+
+        @Test
+        void anExampleNamedWithoutItsSqlIsTheSameExampleRunAtOnce() {
+            withApp((client, port) -> {
+                Response r = client.get("/sql?example=04_findings_by_player");
+                assertEquals(200, r.code());
+                String body = r.body().string();
+                assertTrue(body.contains("id=\"sql-result\""), "its rows, without Run");
+                assertTrue(body.contains("/sql?example=04_findings_by_player.sql"), "its link, by its whole name");
+                assertEquals(404, client.get("/sql?example=04_findings").code());
             });
         }
 

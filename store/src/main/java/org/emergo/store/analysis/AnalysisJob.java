@@ -39,8 +39,11 @@ public final class AnalysisJob {
     /** Games replayed as one batch, and written in one call. */
     public static final int BATCH = 250;
 
-    /** Runs of this many games or more build the position hash index at the end instead of row by row. */
-    static final int BULK_GAMES = 2000;
+    /**
+     * Runs of this many games or more build the position hash index at the end instead of row by
+     * row: one process at a time, the others write to the tables without it ({@link IndexTurn}).
+     */
+    public static final int BULK_GAMES = 2000;
 
     /** The exclusive step of {@code --all} (WorkClaims). */
     private static final int ALL_STEP = 1;
@@ -80,15 +83,17 @@ public final class AnalysisJob {
         Tally tally = new Tally();
         try {
             boolean bulk = repository.countPending(all) >= BULK_GAMES;
-            if (bulk) bulkIndexes.suspend();
-            try {
-                replayAndSave(workers, writing, all, gamesDone, tally);
-                if (bulk) bulkIndexes.settleAfterBulk();
-            } catch (Throwable stopped) {
-                restoreIndexesAfter(stopped);
-                throw stopped;
+            try (IndexTurn turn = IndexTurn.take(db, bulk)) {
+                if (turn.maySuspend() && bulk) bulkIndexes.suspend();
+                try {
+                    replayAndSave(workers, writing, all, gamesDone, tally);
+                    if (bulk) bulkIndexes.settleAfterBulk();
+                } catch (Throwable stopped) {
+                    restoreIndexesAfter(turn, stopped);
+                    throw stopped;
+                }
+                if (turn.mayRestore()) bulkIndexes.restore();
             }
-            bulkIndexes.restore();
             new PatternSegments(db).build();
         } catch (SQLException e) {
             throw new StoreException("analysis stopped: " + e.getMessage(), e);
@@ -109,9 +114,9 @@ public final class AnalysisJob {
      * them is kept with what stopped the run and does not replace it, so an interruption stays
      * one (its exit code too). The next run builds what is missing.
      */
-    private void restoreIndexesAfter(Throwable stopped) {
+    private void restoreIndexesAfter(IndexTurn turn, Throwable stopped) {
         try {
-            bulkIndexes.restore();
+            if (turn.mayRestore()) bulkIndexes.restore();
         } catch (SQLException | RuntimeException e) {
             stopped.addSuppressed(e);
         }

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import org.emergo.store.db.AnalysisTables;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.LockKey;
 
 /**
  * The indexes a bulk analysis run suspends: inserting random 64-bit keys into a B-tree costs
@@ -28,8 +29,8 @@ public final class BulkIndexes {
      * index once at the end is cheaper.
      */
     public void suspend() throws SQLException {
-        execute("DROP INDEX IF EXISTS position_hash_idx");
-        execute("DROP INDEX IF EXISTS tall_column_square_idx");
+        indexDdl("DROP INDEX IF EXISTS position_hash_idx");
+        indexDdl("DROP INDEX IF EXISTS tall_column_square_idx");
     }
 
     /**
@@ -50,21 +51,37 @@ public final class BulkIndexes {
      * AnalysisQueriesTest keeps them alike.
      */
     public void restore() throws SQLException {
-        execute("CREATE INDEX IF NOT EXISTS tall_column_square_idx ON tall_column (square, height)");
-        String create = "CREATE INDEX IF NOT EXISTS position_hash_idx ON position (hash, game_id, ply, side_to_move, next_move)";
+        indexDdl("CREATE INDEX IF NOT EXISTS tall_column_square_idx ON tall_column (square, height)");
+        // PostgreSQL sorts the index in maintenance_work_mem (64 MB by default, where 100,000
+        // games' positions take a few hundred) and spills the rest to disk; its default of 2
+        // parallel maintenance workers shares the sort. For this transaction only.
+        indexDdl("CREATE INDEX IF NOT EXISTS position_hash_idx ON position (hash, game_id, ply, side_to_move, next_move)",
+                "SET LOCAL maintenance_work_mem = '" + PG_INDEX_MEMORY + "'");
+    }
+
+    /**
+     * Runs an index's DROP or CREATE; on PostgreSQL in a transaction that first takes
+     * {@link LockKey#INDEX_DDL}, so that two processes' statements on one index run one after
+     * the other: {@code CREATE INDEX IF NOT EXISTS} run by two at once fails in one of them
+     * (duplicate key in pg_class), and the second, run after the first's commit, finds the index.
+     */
+    private void indexDdl(String sql, String... pgSettings) throws SQLException {
         if (!db.isPostgres()) {
-            execute(create);
+            execute(sql);
             return;
         }
-        try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
-            // PostgreSQL sorts the index in maintenance_work_mem (64 MB by default, where 100,000
-            // games' positions take a few hundred) and spills the rest to disk; its default of 2
-            // parallel maintenance workers shares the sort. For this session only.
-            st.execute("SET maintenance_work_mem = '" + PG_INDEX_MEMORY + "'");
-            try {
-                st.execute(create);
+        try (Connection c = db.dataSource().getConnection()) {
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                LockKey.INDEX_DDL.holdToCommit(c);
+                for (String setting : pgSettings) st.execute(setting);
+                st.execute(sql);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
             } finally {
-                st.execute("RESET maintenance_work_mem");
+                c.setAutoCommit(true);
             }
         }
     }

@@ -23,6 +23,16 @@ public record LockKey(int space, int key) {
     /** One program at a time prepares the reader role ({@link ReadOnlyAccess}). */
     public static final LockKey READER_ROLE = new LockKey(EMERGO, 2);
 
+    /**
+     * The analysis tables' indexes, as a session lock for a whole {@code analyze} run: every run
+     * holds it shared, and a bulk run that suspends the indexes holds it exclusively
+     * ({@code IndexTurn}). Even, so that it is never a {@link #fileImport} key.
+     */
+    public static final LockKey ANALYSIS_INDEXES = new LockKey(EMERGO, 4);
+
+    /** One transaction at a time drops or creates an analysis index, to its commit ({@code BulkIndexes}). */
+    public static final LockKey INDEX_DDL = new LockKey(EMERGO, 6);
+
     /** One process at a time builds pattern segments (second keys below 16 belong to no job). */
     public static final LockKey PATTERN_SEGMENTS = new LockKey(STEPS, 3);
 

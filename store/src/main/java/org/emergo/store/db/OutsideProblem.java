@@ -141,7 +141,8 @@ public final class OutsideProblem {
 
     private static String notADatabase(String where) {
         return "the file " + where + ".mv.db is not an H2 database, or it is damaged;"
-                + " give --db the path of an emergo database, or a new path";
+                + " if it is a damaged emergo database, emergo repair --db " + where + " saves what can be read of it;"
+                + " else give --db the path of an emergo database, or a new path";
     }
 
     /** What the file system said, from the deepest cause: H2's own message only names the file. */

@@ -346,8 +346,12 @@ public final class ReadOnlyQuery {
             case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT -> rs.getLong(i);
             case Types.DECIMAL, Types.NUMERIC -> rs.getBigDecimal(i);
             // a REAL read as a float first: PostgreSQL sends it as text or as binary, and the
-            // two widen to different doubles
-            case Types.REAL -> (double) rs.getFloat(i);
+            // two widen to different doubles; then as the double of the float's own shortest
+            // text, so that it prints as 77.69289, not as its widened 77.69288635253906
+            case Types.REAL -> {
+                float f = rs.getFloat(i);
+                yield Float.isFinite(f) ? Double.parseDouble(Float.toString(f)) : (double) f;
+            }
             case Types.FLOAT, Types.DOUBLE -> rs.getDouble(i);
             case Types.BOOLEAN, Types.BIT -> rs.getBoolean(i);
             case Types.DATE -> text(rs.getObject(i, LocalDate.class));

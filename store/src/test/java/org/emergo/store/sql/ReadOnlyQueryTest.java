@@ -291,6 +291,15 @@ class ReadOnlyQueryTest {
             assertFalse(r.truncated());
         }
 
+        /** A REAL's float widened to a double printed as 77.69288635253906. */
+        @Test
+        void aRealComesBackAsTheFloatsOwnShortestTextNotItsWidenedDouble() {
+            QueryResult r = query().fetch("SELECT CAST(77.69289 AS REAL) AS r, CAST(0.1 AS REAL) AS t", 10);
+
+            assertEquals(List.of(List.of(77.69289, 0.1)), r.rows());
+            assertEquals("77.69289", r.rows().get(0).get(0).toString());
+        }
+
         @Test
         void aQueryMayEndInASemicolonAndStartWithACommentOrWith() {
             assertEquals(1, query().fetch("-- players\nWITH p AS (SELECT white FROM game) SELECT * FROM p;", 10).rows().size());

@@ -228,8 +228,10 @@ public final class SqlHandlers {
         Function<String, String> param = post ? ctx::formParam : ctx::queryParam;
         String example = param.apply("example");
         if (example != null && !example.isBlank()) {
-            String sql = library.find(example).orElseThrow(() -> new NotFoundResponse("no example query " + example)).sql();
-            return new Asked(sql, example, true, values(sql, param));
+            // named with or without its .sql, as people shorten a link
+            QueryLibrary.Example found = library.find(example).or(() -> library.find(example + ".sql"))
+                    .orElseThrow(() -> new NotFoundResponse("no example query " + example));
+            return new Asked(found.sql(), found.name(), true, values(found.sql(), param));
         }
         String q = param.apply("q");
         if (q != null && q.length() > MAX_QUERY) throw new BadRequestResponse("the query is too long");

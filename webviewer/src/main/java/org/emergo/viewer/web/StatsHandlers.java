@@ -10,7 +10,8 @@ import org.emergo.viewer.data.Statistics;
 /**
  * The statistics page. Its figures read every game's rows, so they are kept while the counts of
  * games, analyses, findings and reviews stay the same (counting a table is instant in H2), for at most
- * half a minute: new games show on the next load, and a re-analysis within that time.
+ * half a minute: new games show on the next load, and a re-analysis within that time. They are
+ * computed by one request at a time, for all those that ask meanwhile ({@link SingleFlight}).
  */
 public final class StatsHandlers {
 
@@ -18,11 +19,11 @@ public final class StatsHandlers {
 
     private record Counts(int games, int analysed, int findings, int reviews) {}
 
-    private record Kept(Counts counts, long madeAt, List<Chart> charts, DecidedStats decided) {}
+    private record Figures(List<Chart> charts, DecidedStats decided) {}
 
     private final Database db;
     private final Templates templates;
-    private volatile Kept kept;
+    private final SingleFlight<Counts, Figures> figures = new SingleFlight<>(KEEP_NANOS);
 
     public StatsHandlers(Database db, Templates templates) {
         this.db = db;
@@ -31,13 +32,11 @@ public final class StatsHandlers {
 
     public void page(Context ctx) {
         Counts counts = new Counts(count("game"), count("analysis"), count("finding"), count("review"));
-        Kept k = kept;
-        if (k == null || !k.counts().equals(counts) || System.nanoTime() - k.madeAt() > KEEP_NANOS) {
+        Figures k = figures.get(counts, () -> {
             ReviewFigures reviews = new ReviewFigures(db.dsl());
-            DecidedStats decided = reviews.mainSetting().map(s -> DecidedStats.of(s, reviews.decided(s))).orElse(null);
-            k = new Kept(counts, System.nanoTime(), new Statistics(db.dsl()).charts(), decided);
-            kept = k;
-        }
+            DecidedStats decided = reviews.mainSetting().map(st -> DecidedStats.of(st, reviews.decided(st))).orElse(null);
+            return new Figures(new Statistics(db.dsl()).charts(), decided);
+        });
         ctx.html(templates.render("stats.jte", new StatsPage(counts.games(), counts.analysed(), k.charts(), k.decided())));
     }
 

@@ -1,0 +1,53 @@
+package org.emergo.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.emergo.store.db.Backup;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.StoreException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code emergo backup}: a consistent copy of the database while other commands use it. */
+@Command(name = "backup", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Copy an H2 database into a new file while other commands and the viewer go on using it.",
+            "The copy holds every transaction committed before the backup began, and --db FILE opens it.",
+            "For a PostgreSQL database it prints the pg_dump command line that makes the copy.",
+            "How the copy is made is in docs/safety.md#a-copy-while-the-database-is-in-use."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  emergo backup --db games/club games/club-2026-12-01"})
+final class BackupCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    DbOption db;
+
+    @CommandLine.Parameters(paramLabel = "FILE", description = "The copy: a new H2 file path (as --db takes it), or pg_dump's file.")
+    String file;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        String url = Database.resolveUrl(db.db);
+        if (url.startsWith("jdbc:postgresql:")) {
+            spec.commandLine().getErr().println("emergo backup: pg_dump makes the copy of a PostgreSQL database: "
+                    + Backup.pgDumpCommand(url, file));
+            return 1;
+        }
+        String missing = db.missing("backup");
+        if (missing != null) {
+            spec.commandLine().getErr().println(missing);
+            return 1;
+        }
+        try (Database database = db.open()) {
+            Path copy = Backup.toH2File(database, Path.of(file));
+            spec.commandLine().getOut().println("copied " + database.where() + " to " + copy);
+            return 0;
+        } catch (StoreException e) {
+            spec.commandLine().getErr().println("emergo backup: " + e.getMessage());
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,294 @@
+package org.emergo.store.db;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.reflect.Method;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.h2.tools.Recover;
+import org.h2.util.ScriptReader;
+
+/**
+ * {@code emergo repair}: a new H2 file made of what can still be read of a damaged one. H2's
+ * own {@link Recover} reads the pages of every chunk that a normal open refuses and writes them
+ * as an SQL script; the rows of the tables nothing else can make again (the games, their tags,
+ * the files they came from, the import errors, the player aliases) are put into a new file made
+ * through the migrations. What an analysis, a review or the ratings derived is left out: the
+ * commands make it again. A game only part of whose tags were read is left out too, and so is
+ * the record of a file some of whose games were lost, so that importing that file again puts
+ * them back (the games kept are skipped as duplicates). The damaged file is kept beside the new
+ * one under another name.
+ */
+public final class H2Repair {
+
+    /** The tables repair keeps, in the order their references need; the rest is derived. */
+    static final List<String> KEPT = List.of("SOURCE_FILE", "GAME", "GAME_TAG", "IMPORT_ERROR", "PLAYER_ALIAS");
+
+    private static final String SUFFIX = ".mv.db";
+    private static final Pattern DATA_OF = Pattern.compile(
+            "INSERT INTO \"PUBLIC\"\\.\"([A-Z_]+)\" SELECT \\* FROM (O_\\d+)");
+    private static final Pattern CREATE_PUBLIC = Pattern.compile(
+            "CREATE (?:CACHED |MEMORY )?TABLE \"PUBLIC\"\\.\"([A-Z_]+)\"", Pattern.DOTALL);
+    private static final Pattern COLUMN = Pattern.compile("^\\s+\"([A-Za-z_0-9]+)\" ", Pattern.MULTILINE);
+    private static final Pattern LEADING_COMMENTS = Pattern.compile("^\\s*(?:--[^\\n]*\\n\\s*)*");
+    private static final Pattern RAW_TABLE = Pattern.compile("(?:CREATE TABLE|INSERT INTO) (O_\\d+)\\b");
+
+    /** What a repair saved and lost. */
+    public record Summary(Path repaired, Path damagedKeptAs, long games, long tags, long files, long importErrors,
+            long aliases, long gamesLost, long incompleteGames, long unreadableRows, List<String> filesToImportAgain) {
+
+        /** What to tell the user, a line each. */
+        public List<String> lines() {
+            List<String> lines = new ArrayList<>();
+            lines.add("repaired " + repaired + ": saved " + games + " game" + (games == 1 ? "" : "s") + ", "
+                    + tags + " tags, " + files + " file record" + (files == 1 ? "" : "s") + ", " + importErrors
+                    + " import error" + (importErrors == 1 ? "" : "s") + ", " + aliases + " player alias"
+                    + (aliases == 1 ? "" : "es"));
+            lines.add("lost: " + gamesLost + " game" + (gamesLost == 1 ? "" : "s") + " of the saved files' records"
+                    + (incompleteGames > 0 ? ", " + incompleteGames + " game" + (incompleteGames == 1 ? "" : "s")
+                            + " whose tags were not all readable" : "")
+                    + (unreadableRows > 0 ? ", " + unreadableRows + " unreadable row" + (unreadableRows == 1 ? "" : "s") : "")
+                    + "; analysis, reviews and ratings are not copied: emergo analyze, review and ratings make them again");
+            if (!filesToImportAgain.isEmpty()) {
+                lines.add("import again to put back their lost games: " + String.join(", ", filesToImportAgain));
+            }
+            lines.add("the damaged file is kept as " + damagedKeptAs);
+            return lines;
+        }
+    }
+
+    private H2Repair() {}
+
+    /**
+     * Repairs the H2 file of {@code path} (as {@code --db} takes it, without .mv.db): the new
+     * file takes its name, the damaged one is renamed {@code PATH.damaged-TIMESTAMP.mv.db}.
+     *
+     * @throws StoreException when there is no such file, or nothing of the games could be read
+     */
+    public static Summary repair(Path path) {
+        Path base = path.toAbsolutePath().normalize();
+        Path damaged = Path.of(base + SUFFIX);
+        if (!Files.isRegularFile(damaged)) {
+            throw new StoreException("there is no database file " + damaged);
+        }
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        Path work = base.resolveSibling(base.getFileName() + ".repair-" + ProcessHandle.current().pid());
+        Path repairedBase = base.resolveSibling(base.getFileName() + ".repaired-" + stamp);
+        Path keptAs = Path.of(base + ".damaged-" + stamp + SUFFIX);
+        try {
+            deleteTree(work);
+            Files.createDirectories(work);
+            Path script = recover(damaged, work);
+            Summary s;
+            Database db = Database.open(repairedBase.toString());
+            try {
+                s = copy(script, damaged, db, repairedBase, keptAs);
+            } catch (IOException | SQLException | RuntimeException e) {
+                db.close();
+                throw e;
+            }
+            db.closeAndCompact(); // the rows Recover read, dropped: a file of the games' size
+            Files.move(damaged, keptAs);
+            Files.move(Path.of(repairedBase + SUFFIX), damaged);
+            Files.deleteIfExists(Path.of(base + ".lock.db"));
+            return new Summary(base, keptAs, s.games, s.tags, s.files, s.importErrors, s.aliases, s.gamesLost,
+                    s.incompleteGames, s.unreadableRows, s.filesToImportAgain);
+        } catch (IOException e) {
+            removeNewFile(repairedBase);
+            throw new StoreException("cannot repair " + damaged + ": " + OutsideProblem.rootMessage(e), e);
+        } catch (SQLException e) {
+            removeNewFile(repairedBase);
+            throw new StoreException("cannot repair " + damaged + ": " + ErrorText.firstLine(e), e);
+        } catch (RuntimeException e) {
+            removeNewFile(repairedBase);
+            throw e;
+        } finally {
+            try {
+                deleteTree(work);
+            } catch (IOException e) {
+                // a folder left behind is all
+            }
+        }
+    }
+
+    /** Recover's script of the file, written in the work folder (it writes beside what it reads). */
+    private static Path recover(Path damaged, Path work) throws IOException, SQLException {
+        Path copy = work.resolve("damaged" + SUFFIX);
+        try {
+            Files.createLink(copy, damaged); // no copy of a large file, and Recover only reads it
+        } catch (UnsupportedOperationException | FileSystemException e) {
+            Files.copy(damaged, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+        Path script = work.resolve("damaged.h2.sql");
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(script, StandardCharsets.UTF_8))) {
+            // Recover's script alone: Recover.execute first writes a text dump of the file's
+            // pages, and gives up on a file cut off inside a chunk there, before the script
+            Method dump = Recover.class.getDeclaredMethod("dumpMVStoreFile", PrintWriter.class, String.class);
+            dump.setAccessible(true);
+            Recover tool = new Recover();
+            tool.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream())); // its "Error: ..." lines
+            dump.invoke(tool, out, copy.toString());
+        } catch (ReflectiveOperationException e) {
+            if (e.getCause() instanceof SQLException sql) throw sql;
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (!(e instanceof NoSuchMethodException)) throw new StoreException("H2 could not read " + damaged, e);
+            Recover.execute(work.toString(), "damaged"); // another H2: the whole tool
+        }
+        if (!Files.isRegularFile(script)) throw new StoreException("H2 could read nothing of " + damaged);
+        return script;
+    }
+
+    private static Summary copy(Path script, Path damaged, Database db, Path repaired, Path keptAs)
+            throws IOException, SQLException {
+        Map<String, String> rawOf = new LinkedHashMap<>(); // GAME -> O_146
+        Map<String, List<String>> columnsOf = new LinkedHashMap<>();
+        forEachStatement(script, sql -> {
+            Matcher data = DATA_OF.matcher(sql);
+            if (data.lookingAt() && KEPT.contains(data.group(1))) rawOf.put(data.group(2), data.group(1));
+            Matcher create = CREATE_PUBLIC.matcher(sql);
+            if (create.lookingAt() && KEPT.contains(create.group(1))) {
+                List<String> columns = new ArrayList<>();
+                Matcher c = COLUMN.matcher(sql);
+                while (c.find()) columns.add(c.group(1).toUpperCase(Locale.ROOT));
+                columnsOf.put(create.group(1), columns);
+            }
+        });
+        if (!rawOf.containsValue("GAME")) {
+            throw new StoreException("H2 could read no game of " + damaged + "; the file is left as it is");
+        }
+        try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
+            long[] unreadable = {0};
+            forEachStatement(script, sql -> {
+                Matcher raw = RAW_TABLE.matcher(sql);
+                if (!raw.lookingAt() || !rawOf.containsKey(raw.group(1))) return;
+                try {
+                    st.execute(sql);
+                } catch (SQLException e) {
+                    unreadable[0]++; // a row whose page was read but not its value
+                }
+            });
+            Map<String, String> raw = new LinkedHashMap<>();
+            rawOf.forEach((o, table) -> raw.put(table, o));
+            for (String table : KEPT) {
+                if (raw.containsKey(table) && columnsOf.containsKey(table)) {
+                    insertFrom(st, table, raw.get(table), columnsOf.get(table), current(c, table));
+                }
+            }
+            for (String o : raw.values()) st.execute("DROP TABLE " + o);
+            long incomplete = st.executeUpdate("DELETE FROM game g WHERE tag_count IS NOT NULL"
+                    + " AND tag_count <> (SELECT COUNT(*) FROM game_tag t WHERE t.game_id = g.id)");
+            List<String> again = new ArrayList<>();
+            long lost = 0;
+            try (ResultSet rs = st.executeQuery("SELECT f.path, f.games - (SELECT COUNT(*) FROM game g"
+                    + " WHERE g.source_file_id = f.id) FROM source_file f ORDER BY f.id")) {
+                while (rs.next()) {
+                    if (rs.getLong(2) > 0) {
+                        again.add(rs.getString(1));
+                        lost += rs.getLong(2);
+                    }
+                }
+            }
+            // a file's record says it is imported: gone, its next import puts its lost games back
+            // (its games kept lose the reference, its import errors go: the import records them again)
+            st.executeUpdate("DELETE FROM source_file f WHERE f.games > (SELECT COUNT(*) FROM game g"
+                    + " WHERE g.source_file_id = f.id)");
+            IdentityRepair.run(db.dataSource());
+            return new Summary(repaired, keptAs, count(st, "game"), count(st, "game_tag"), count(st, "source_file"),
+                    count(st, "import_error"), count(st, "player_alias"), lost, incomplete, unreadable[0], again);
+        }
+    }
+
+    /**
+     * Puts the rows Recover read of {@code table} into the new file's table: the columns of the
+     * new table that the damaged file's had, each converted from Recover's text by H2; a row whose
+     * game, or file, was lost is left out or loses that reference, as the foreign keys say.
+     */
+    private static void insertFrom(Statement st, String table, String raw, List<String> was, List<String> now)
+            throws SQLException {
+        List<String> into = new ArrayList<>();
+        List<String> from = new ArrayList<>();
+        for (int i = 0; i < was.size(); i++) {
+            String column = was.get(i);
+            if (!now.contains(column)) continue;
+            into.add(quote(column));
+            boolean fileRef = column.equals("SOURCE_FILE_ID") && !table.equals("SOURCE_FILE");
+            from.add(fileRef ? "CASE WHEN CAST(C" + i + " AS BIGINT) IN (SELECT id FROM source_file) THEN C" + i + " END"
+                    : "C" + i);
+        }
+        String where = table.equals("GAME_TAG")
+                ? " WHERE CAST(C" + was.indexOf("GAME_ID") + " AS BIGINT) IN (SELECT id FROM game)"
+                : "";
+        st.execute("INSERT INTO " + table + " (" + String.join(", ", into) + ") SELECT " + String.join(", ", from)
+                + " FROM " + raw + where);
+    }
+
+    private static List<String> current(Connection c, String table) throws SQLException {
+        List<String> columns = new ArrayList<>();
+        try (ResultSet rs = c.getMetaData().getColumns(null, "PUBLIC", table, null)) {
+            while (rs.next()) columns.add(rs.getString("COLUMN_NAME").toUpperCase(Locale.ROOT));
+        }
+        return columns;
+    }
+
+    private static String quote(String column) {
+        return "\"" + column + "\"";
+    }
+
+    private static long count(Statement st, String table) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private interface StatementUser {
+        void use(String sql) throws SQLException;
+    }
+
+    private static void forEachStatement(Path script, StatementUser user) throws IOException, SQLException {
+        try (Reader r = Files.newBufferedReader(script, StandardCharsets.UTF_8)) {
+            ScriptReader statements = new ScriptReader(r);
+            for (String sql = statements.readStatement(); sql != null; sql = statements.readStatement()) {
+                user.use(LEADING_COMMENTS.matcher(sql).replaceFirst(""));
+            }
+        }
+    }
+
+    private static void removeNewFile(Path repairedBase) {
+        try {
+            Files.deleteIfExists(Path.of(repairedBase + SUFFIX));
+            Files.deleteIfExists(Path.of(repairedBase + ".lock.db"));
+        } catch (IOException e) {
+            // left beside the damaged file, which is untouched
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+}

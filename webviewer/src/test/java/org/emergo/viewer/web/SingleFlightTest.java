@@ -1,0 +1,81 @@
+package org.emergo.viewer.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Issue 30: a page computed once for the many requests that ask for it at once. */
+class SingleFlightTest {
+
+    private static final long HOUR = 3_600_000_000_000L;
+
+    @Test
+    void requestsThatComeWhileThePageIsComputedWaitForThatOneComputation() throws Exception {
+        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR);
+        AtomicInteger computed = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            Future<String> first = pool.submit(() -> flight.get(1, () -> {
+                computed.incrementAndGet();
+                await(release);
+                return "page";
+            }));
+            while (computed.get() == 0) Thread.onSpinWait();
+            List<Future<String>> others = new ArrayList<>();
+            for (int i = 0; i < 7; i++) {
+                others.add(pool.submit(() -> flight.get(1, () -> "computed again " + computed.incrementAndGet())));
+            }
+            while (flight.waiting() < 7) Thread.onSpinWait();
+            release.countDown();
+            assertEquals("page", first.get());
+            for (Future<String> f : others) assertEquals("page", f.get());
+            assertEquals(1, computed.get());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void theNextRequestAfterAChangeOfTheDataComputesThePageAgain() {
+        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR);
+        assertEquals("1 game", flight.get(1, () -> "1 game"));
+        assertEquals("1 game", flight.get(1, () -> "not asked"));
+        assertEquals("2 games", flight.get(2, () -> "2 games"));
+    }
+
+    @Test
+    void aPageKeptLongerThanItsTimeIsComputedAgain() {
+        SingleFlight<Integer, String> flight = new SingleFlight<>(0);
+        flight.get(1, () -> "old");
+        assertEquals("new", flight.get(1, () -> "new"));
+    }
+
+    @Test
+    void aFailureReachesItsRequestAndTheNextRequestTriesAgain() {
+        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR);
+        IllegalStateException failure = new IllegalStateException("database gone");
+        assertSame(failure, assertThrows(IllegalStateException.class, () -> flight.get(1, () -> {
+            throw failure;
+        })));
+        assertEquals("page", flight.get(1, () -> "page"));
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
