@@ -119,7 +119,7 @@ public final class MoveJudgements {
             plies.add(new PlyReview(p, toMove[p], scoreWhite[p], r.bestMove(), r.depth(), r.nodes(), r.line(),
                     game.moveFrom(p), move ? j.loss()[p] : null, move ? j.chancesLost()[p] : null,
                     move ? j.classes()[p] : null, move && proof[p] != null ? proof[p].verdict() : null,
-                    move && proof[p] != null ? proof[p].outcome() : null));
+                    move ? proof[p] : null));
         }
         return new GameReview(plies, game.stoppedAtPly(), j.white(), j.black());
     }

@@ -25,7 +25,7 @@ import org.emergo.search.Judgement.MoveClass;
  * @param moveClass   the move's class by {@code chancesLost}; null without a move
  * @param forcedLoss  "loses N men by force within M plies" with its forcing line, from the move
  *                    played; null when no exact proof says so
- * @param proof       what the exact proof found about the move played; null where none was tried
+ * @param proof       what the exact proof found about the move played, at which horizon; null where none was tried
  */
 public record PlyReview(
         int ply,
@@ -40,7 +40,7 @@ public record PlyReview(
         Double chancesLost,
         MoveClass moveClass,
         ForcedLoss.Verdict forcedLoss,
-        ForcedLoss.Outcome proof) {
+        ForcedLoss.Proof proof) {
 
     public PlyReview {
         line = List.copyOf(line);

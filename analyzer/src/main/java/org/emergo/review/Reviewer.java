@@ -100,7 +100,7 @@ public final class Reviewer {
         ForcedLoss.Proof p = ForcedLoss.prove(before, game.history(ply), game.moveFrom(ply), FORCED_LOSS_PLIES,
                 FORCED_LOSS_NODES);
         if (p.verdict() != null && !ForcingLine.replaysLegally(before, p.verdict().line())) {
-            return new ForcedLoss.Proof(ForcedLoss.Outcome.UNKNOWN, null);
+            return ForcedLoss.Proof.UNKNOWN;
         }
         return p;
     }

@@ -95,9 +95,12 @@ public final class ForcedLoss {
         UNKNOWN
     }
 
-    /** A proof's result: its outcome and, for LOSES, the verdict. */
-    public record Proof(Outcome outcome, Verdict verdict) {
-        static final Proof UNKNOWN = new Proof(Outcome.UNKNOWN, null);
+    /**
+     * A proof's result: its outcome, for LOSES the verdict, and the deepest horizon it completed
+     * (the outcome is at that horizon; 0 for UNKNOWN).
+     */
+    public record Proof(Outcome outcome, Verdict verdict, int horizon) {
+        public static final Proof UNKNOWN = new Proof(Outcome.UNKNOWN, null, 0);
     }
 
     /** Horizon the review uses: the move and seven more plies. */
@@ -180,17 +183,17 @@ public final class ForcedLoss {
             // the horizons completed stand
         }
         if (done < MIN_PLIES) return Proof.UNKNOWN;
-        if (shortBy[done] == 0) return new Proof(Outcome.BEST, null);
+        if (shortBy[done] == 0) return new Proof(Outcome.BEST, null, done);
         int from = done;
         while (from > 1 && shortBy[from - 1] >= 2) from--;
-        if (shortBy[done] < 2) return new Proof(Outcome.NEITHER, null);
+        if (shortBy[done] < 2) return new Proof(Outcome.NEITHER, null, done);
         int least = from;
         for (int h = from; h <= done; h++) if (shortBy[h] < shortBy[least]) least = h;
         Verdict v = verdict(before, history, shortBy[least], lines[least], from, done, now, board.material[board.side]);
         // A loss of men must be searched two plies past its line at least: a quiet move of the mover's and
         // a reply, then the captures, the least that could win a man back.
-        if (v.kind() == Kind.MEN && v.plies() + 2 > done) return new Proof(Outcome.NEITHER, null);
-        return new Proof(Outcome.LOSES, v);
+        if (v.kind() == Kind.MEN && v.plies() + 2 > done) return new Proof(Outcome.NEITHER, null, done);
+        return new Proof(Outcome.LOSES, v, done);
     }
 
     static boolean isLoss(int v) {

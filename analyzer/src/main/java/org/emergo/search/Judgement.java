@@ -61,6 +61,14 @@ public final class Judgement {
     }
 
     /**
+     * White's chance in a position scored {@code scoreWhite} from White's view, whoever is to move
+     * (the graph of a game): no credit for having the move, so the line does not saw with the turn.
+     */
+    public static double whiteChance(WinCurve curve, int scoreWhite) {
+        return curve.chance(scoreWhite);
+    }
+
+    /**
      * The smallest loss of men from a position scored {@code score} (for the mover) that makes a
      * move at least {@code drop} of chances, by the curve: what "about a man is an inaccuracy"
      * means, derived (docs/engine.md#judging-moves). In hundredths of a man; -1 when no loss does.

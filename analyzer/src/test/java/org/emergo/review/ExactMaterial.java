@@ -96,4 +96,81 @@ final class ExactMaterial {
         }
         return best;
     }
+
+    /**
+     * Why a verdict on {@code played} does not hold, or null when it holds at every horizon from
+     * its K (or its horizon, if less) to the horizon its proof searched: MEN, the move falls short
+     * of the best other move by N men or more (nothing conceded counting as the most); GAME, the
+     * mover has lost within K plies and another move has not; a draw, the move falls short by a
+     * man or more, the mover was a man up at least and the line ends drawn.
+     */
+    static String refutation(Position before, long[] history, Move played, org.emergo.search.ForcedLoss.Verdict v, long budget) {
+        if (v.line().isEmpty() || !v.line().get(0).equals(played)) return "the line does not start with the move";
+        Position end = before;
+        List<Long> seen = new ArrayList<>();
+        for (long h : history) seen.add(h);
+        for (Move m : v.line()) {
+            if (!MoveGen.legalMoves(end).contains(m)) return "the line is not legal at " + m;
+            seen.add(end.hash());
+            end = end.play(m);
+        }
+        int now = balance(before);
+        List<Move> others = new ArrayList<>(MoveGen.legalMoves(before));
+        others.remove(played);
+        switch (v.kind()) {
+            case NO_MOVE -> {
+                if (!MoveGen.legalMoves(end).isEmpty() || end.inHand(end.sideToMove()) + end.columns(end.sideToMove()) == 0) {
+                    return "the line does not end with no legal move";
+                }
+            }
+            case REPETITION -> {
+                long last = end.hash();
+                if (seen.stream().filter(h -> h == last).count() < 2) return "the line does not end in a third occurrence";
+            }
+            default -> { }
+        }
+        if ((v.kind() == org.emergo.search.ForcedLoss.Kind.NO_MOVE || v.kind() == org.emergo.search.ForcedLoss.Kind.REPETITION)
+                && now < 2) {
+            return "a draw given away from no lead";
+        }
+        for (int h = Math.min(v.plies(), v.horizon()); h <= v.horizon(); h++) {
+            ExactMaterial e = new ExactMaterial(history, budget);
+            int vp = e.valueAfter(before, played, h, -INF, INF);
+            int need;
+            if (v.kind() == org.emergo.search.ForcedLoss.Kind.GAME) {
+                if (vp > -(WIN - v.plies())) return "at " + h + " plies the game is not lost within " + v.plies() + ": " + vp;
+                need = -WIN + 129;
+            } else {
+                int shortBy = v.kind() == org.emergo.search.ForcedLoss.Kind.MEN ? 2 * v.men() : 2;
+                if (vp > now - shortBy) return "at " + h + " plies the move keeps " + vp + " of " + now;
+                need = vp + shortBy;
+            }
+            boolean beaten = false;
+            for (Move x : others) {
+                ExactMaterial ex = new ExactMaterial(history, budget);
+                if (ex.valueAfter(before, x, h, need - 1, need) >= need) {
+                    beaten = true;
+                    break;
+                }
+            }
+            if (!beaten) return "at " + h + " plies no other move keeps " + need + " (the move " + vp + ")";
+        }
+        return null;
+    }
+
+    /**
+     * Whether {@code played} keeps as much as any other move at {@code h} plies: its value, capped
+     * at what the mover has now, is the best of all moves', or every move loses the game.
+     */
+    static boolean isBest(Position before, long[] history, Move played, int h, long budget) {
+        int now = balance(before);
+        int vp = Math.min(now, new ExactMaterial(history, budget).valueAfter(before, played, h, -INF, INF));
+        if (vp == now) return true;
+        for (Move x : MoveGen.legalMoves(before)) {
+            if (x.equals(played)) continue;
+            int v = new ExactMaterial(history, budget).valueAfter(before, x, h, vp, vp + 1);
+            if (v > vp && v > -WIN + 128) return false;
+        }
+        return true;
+    }
 }

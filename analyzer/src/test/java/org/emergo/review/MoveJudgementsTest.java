@@ -26,10 +26,10 @@ class MoveJudgementsTest {
     private static final WinCurve CURVE = new WinCurve(0.002, 0);
 
     private static final ForcedLoss.Proof LOSES_ONE = new ForcedLoss.Proof(ForcedLoss.Outcome.LOSES,
-            new ForcedLoss.Verdict(ForcedLoss.Kind.MEN, 1, 2, List.of(), 8));
+            new ForcedLoss.Verdict(ForcedLoss.Kind.MEN, 1, 2, List.of(), 8), 8);
 
     private static ForcedLoss.Proof proof(ForcedLoss.Kind kind, int men) {
-        return new ForcedLoss.Proof(ForcedLoss.Outcome.LOSES, new ForcedLoss.Verdict(kind, men, 2, List.of(), 8));
+        return new ForcedLoss.Proof(ForcedLoss.Outcome.LOSES, new ForcedLoss.Verdict(kind, men, 2, List.of(), 8), 8);
     }
 
     @Test
@@ -67,11 +67,11 @@ class MoveJudgementsTest {
         assertEquals(MoveClass.BLUNDER, j.classes()[0]);
         // the search's scores say three men given away, the exact proof finds the move keeps as much as any
         j = MoveJudgements.judge(toMove, new int[] {0, -300}, new boolean[] {false},
-                new ForcedLoss.Proof[] {new ForcedLoss.Proof(ForcedLoss.Outcome.BEST, null)}, c);
+                new ForcedLoss.Proof[] {new ForcedLoss.Proof(ForcedLoss.Outcome.BEST, null, 8)}, c);
         assertEquals(Judgement.INACCURACY, j.chancesLost()[0], 1e-12);
         assertEquals(MoveClass.INACCURACY, j.classes()[0]);
         j = MoveJudgements.judge(toMove, new int[] {0, -300}, new boolean[] {false},
-                new ForcedLoss.Proof[] {new ForcedLoss.Proof(ForcedLoss.Outcome.UNKNOWN, null)}, c);
+                new ForcedLoss.Proof[] {ForcedLoss.Proof.UNKNOWN}, c);
         assertEquals(MoveClass.BLUNDER, j.classes()[0], "an unfinished proof changes nothing");
     }
 
