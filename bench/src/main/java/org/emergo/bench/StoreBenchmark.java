@@ -19,9 +19,11 @@ import org.emergo.rules.Variant;
 import org.emergo.store.analysis.AnalysedGame;
 import org.emergo.store.analysis.AnalysisJob;
 import org.emergo.store.analysis.AnalysisRepository;
+import org.emergo.store.analysis.BulkIndexes;
 import org.emergo.store.db.Database;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.game.GameRow;
+import org.emergo.store.game.PendingGame;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -88,12 +90,12 @@ public class StoreBenchmark {
             for (int i = 0; i < games; i++) importRows.add(GameRow.of(renamed(base.get(i % BASE_GAMES), i)));
         } else {
             analysedRecords = new ArrayList<>(analysedGames);
-            List<AnalysisRepository.PendingGame> pending = new ArrayList<>(analysedGames);
+            List<PendingGame> pending = new ArrayList<>(analysedGames);
             for (int i = 1; i <= analysedGames; i++) {
                 GameRecord g = selfPlay.game(i);
                 analysedRecords.add(g);
                 // the id a new file gives the i-th game stored
-                pending.add(new AnalysisRepository.PendingGame(i, g.variant(), null, g.moves(), g.result()));
+                pending.add(new PendingGame(i, g.variant(), null, g.moves(), g.result()));
             }
             analysed = AnalysisJob.analyse(pending);
         }
@@ -149,14 +151,15 @@ public class StoreBenchmark {
     @Fork(value = 1, jvmArgsAppend = "-XX:+UseParallelGC")
     public long analysisRows() throws SQLException {
         AnalysisRepository repository = new AnalysisRepository(db);
-        repository.suspendIndexes();
+        BulkIndexes bulkIndexes = new BulkIndexes(db);
+        bulkIndexes.suspend();
         long plies = 0;
         for (int from = 0; from < analysed.size(); from += AnalysisJob.BATCH) {
             List<AnalysedGame> batch = analysed.subList(from, Math.min(analysed.size(), from + AnalysisJob.BATCH));
             repository.save(batch, EngineVersion.VERSION, false);
             for (AnalysedGame g : batch) plies += g.pliesReplayed();
         }
-        repository.restoreIndexes();
+        bulkIndexes.restore();
         return plies;
     }
 }

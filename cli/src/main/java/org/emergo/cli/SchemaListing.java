@@ -4,8 +4,8 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.emergo.store.output.OutputFormat;
+import org.emergo.store.output.ResultColumn;
 import org.emergo.store.output.ResultWriter;
-import org.emergo.store.sql.ResultColumn;
 import org.emergo.store.sql.SchemaCatalog;
 
 /** {@code emergo sql --schema}: the tables to read, as a listing or as rows of CSV or JSON. */

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.emergo.store.db.Database;
+import org.emergo.store.review.OneGameReview;
 import org.emergo.store.review.ReviewJob;
 import org.emergo.viewer.ViewerServer;
 import org.junit.jupiter.api.AfterAll;
@@ -77,8 +78,8 @@ class ReviewBrowserTest {
                 .getValues(0, Long.class);
         reviewed = longest.get(0);
         unreviewed = longest.get(1);
-        try (ReviewJob job = new ReviewJob(db, ReviewJob.DEFAULT_LIMIT, 2)) {
-            job.reviewGame(reviewed).orElseThrow();
+        try (OneGameReview job = new OneGameReview(db, ReviewJob.DEFAULT_LIMIT, 2)) {
+            job.review(reviewed).orElseThrow();
         }
         server = ViewerServer.start(db, "127.0.0.1", 0);
     }

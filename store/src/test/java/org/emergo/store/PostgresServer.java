@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.emergo.store.sql.ReadOnlyAccess;
+import org.emergo.store.db.ReadOnlyAccess;
 
 /**
  * A PostgreSQL server for tests: the one EMERGO_TEST_PG_URL names, else a throwaway server of

@@ -6,7 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import org.emergo.store.jdbc.ImportLocks;
+import org.emergo.store.db.LockKey;
 
 /**
  * Queries a user might send that would do more than read, on PostgreSQL, and the check that one
@@ -16,7 +16,7 @@ import org.emergo.store.jdbc.ImportLocks;
 public final class UserSqlProbes {
 
     /** The key of the advisory lock the probes take: in emergo's own space, where imports lock. */
-    private static final String LOCK = ImportLocks.NAMESPACE + ", 77";
+    private static final String LOCK = LockKey.GAME_INSERTS.space() + ", 77";
 
     private UserSqlProbes() {}
 

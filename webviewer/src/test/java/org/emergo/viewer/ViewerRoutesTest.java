@@ -36,7 +36,7 @@ import org.emergo.search.Limit;
 import org.emergo.store.PostgresServer;
 import org.emergo.store.UserSqlProbes;
 import org.emergo.store.db.Database;
-import org.emergo.store.review.ReviewJob;
+import org.emergo.store.review.OneGameReview;
 import org.emergo.store.review.StoredReview;
 import org.emergo.viewer.web.SqlHandlers;
 import org.junit.jupiter.api.AfterAll;
@@ -830,8 +830,8 @@ class ViewerRoutesTest {
             withApp((client, port) -> {
                 assertTrue(json(client.get("/api/games/" + workedExample)).get("review").isNull());
                 StoredReview stored;
-                try (ReviewJob job = new ReviewJob(db, Limit.depth(2), 1)) {
-                    stored = job.reviewGame(workedExample).orElseThrow();
+                try (OneGameReview job = new OneGameReview(db, Limit.depth(2), 1)) {
+                    stored = job.review(workedExample).orElseThrow();
                 }
                 JsonNode r = json(client.get("/api/games/" + workedExample)).get("review");
                 assertEquals("depth=2", r.get("setting").asText());

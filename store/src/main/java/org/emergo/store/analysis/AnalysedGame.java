@@ -13,6 +13,7 @@ import org.emergo.replay.Analysis;
 import org.emergo.replay.Finding;
 import org.emergo.replay.Shadowpiece;
 import org.emergo.rules.Variant;
+import org.emergo.store.pattern.PatternIndexWriter;
 
 /**
  * A game's analysis in the shape of its rows, made on a replay thread.
@@ -61,5 +62,10 @@ public record AnalysedGame(long gameId, Variant variant, String resultByRule, St
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
+    }
+
+    /** This game's row of the pattern index. */
+    PatternIndexWriter.Row patternRow() {
+        return new PatternIndexWriter.Row(gameId, variant, positions.size(), patternBoards);
     }
 }

@@ -16,6 +16,7 @@ import org.emergo.replay.Replay;
 import org.emergo.rules.EngineVersion;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.ClaimedBatches;
 import org.emergo.store.jdbc.OrderedBatches;
 import org.emergo.store.jdbc.WorkClaims;
@@ -46,6 +47,7 @@ public final class AnalysisJob {
 
     private final Database db;
     private final AnalysisRepository repository;
+    private final BulkIndexes bulkIndexes;
     private final int threads;
     /**
      * Connections a batch is written on at once. PostgreSQL takes each on a server process of
@@ -57,6 +59,7 @@ public final class AnalysisJob {
     public AnalysisJob(Database db, int threads) {
         this.db = db;
         this.repository = new AnalysisRepository(db);
+        this.bulkIndexes = new BulkIndexes(db);
         this.threads = Math.max(1, threads);
         this.writers = db.isPostgres() ? 2 : 1;
     }
@@ -77,15 +80,15 @@ public final class AnalysisJob {
         Tally tally = new Tally();
         try {
             boolean bulk = repository.countPending(all) >= BULK_GAMES;
-            if (bulk) repository.suspendIndexes();
+            if (bulk) bulkIndexes.suspend();
             try {
                 replayAndSave(workers, writing, all, gamesDone, tally);
-                if (bulk) repository.settleAfterBulk();
+                if (bulk) bulkIndexes.settleAfterBulk();
             } catch (Throwable stopped) {
                 restoreIndexesAfter(stopped);
                 throw stopped;
             }
-            repository.restoreIndexes();
+            bulkIndexes.restore();
             new PatternSegments(db).build();
         } catch (SQLException e) {
             throw new StoreException("analysis stopped: " + e.getMessage(), e);
@@ -108,7 +111,7 @@ public final class AnalysisJob {
      */
     private void restoreIndexesAfter(Throwable stopped) {
         try {
-            repository.restoreIndexes();
+            bulkIndexes.restore();
         } catch (SQLException | RuntimeException e) {
             stopped.addSuppressed(e);
         }
@@ -117,7 +120,7 @@ public final class AnalysisJob {
     /** Batches are replayed on the workers, a few ahead, and written one after another in id order. */
     private void replayAndSave(ExecutorService workers, ExecutorService writing, boolean all, LongConsumer gamesDone, Tally tally)
             throws SQLException, InterruptedException, ExecutionException {
-        try (ClaimedBatches<AnalysisRepository.PendingGame> batches = claimedBatches(all)) {
+        try (ClaimedBatches<PendingGame> batches = claimedBatches(all)) {
             do {
                 OrderedBatches.run(workers, threads + 1, batches::next, AnalysisJob::analyse, done -> {
                     save(writing, done, all);
@@ -134,14 +137,14 @@ public final class AnalysisJob {
      * {@code --all} runs in one process at a time: every game is pending to it, so two would
      * each replay every game.
      */
-    private ClaimedBatches<AnalysisRepository.PendingGame> claimedBatches(boolean all) throws SQLException {
+    private ClaimedBatches<PendingGame> claimedBatches(boolean all) throws SQLException {
         WorkClaims claims = WorkClaims.open(db, WorkClaims.analyzeJob());
         if (all && !claims.tryExclusively(ALL_STEP)) {
             claims.close();
             throw new StoreException("another emergo analyze --all is running on this database: let it finish");
         }
         return new ClaimedBatches<>(claims, (after, limit) -> repository.pending(after, limit, all),
-                AnalysisRepository.PendingGame::id, BATCH);
+                PendingGame::id, BATCH);
     }
 
     /**
@@ -195,9 +198,9 @@ public final class AnalysisJob {
      * Replays one batch; a game that cannot be replayed is recorded as failed, the others go on.
      * Public for the store benchmark, which replays before it times the writing.
      */
-    public static List<AnalysedGame> analyse(List<AnalysisRepository.PendingGame> batch) {
+    public static List<AnalysedGame> analyse(List<PendingGame> batch) {
         List<AnalysedGame> out = new ArrayList<>(batch.size());
-        for (AnalysisRepository.PendingGame g : batch) {
+        for (PendingGame g : batch) {
             try {
                 Analysis a = Replay.analyse(g.start(), g.moves(), g.result());
                 out.add(AnalysedGame.of(g.id(), g.variant(), a));

@@ -13,10 +13,9 @@ import java.util.Locale;
 import org.emergo.replay.Finding;
 import org.emergo.replay.Shadowpiece;
 import org.emergo.rules.Position;
-import org.emergo.rules.PositionText;
-import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoredText;
+import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.RowSink;
 import org.emergo.store.pattern.PatternIndexWriter;
 import org.jooq.SQLDialect;
@@ -29,25 +28,6 @@ import org.jooq.SQLDialect;
  */
 public final class AnalysisRepository {
 
-    /** A game as the replay needs it. */
-    public record PendingGame(long id, Variant variant, String setupEpn, List<String> moves, String result) {
-
-        /** The columns of table game (as g) that {@link #read} reads. */
-        public static final String COLUMNS = "g.id, g.variant, g.setup_epn, g.moves, g.result";
-
-        /** The game of the current row of a result that starts with {@link #COLUMNS}. */
-        public static PendingGame read(ResultSet rs) throws SQLException {
-            String moves = rs.getString(4);
-            return new PendingGame(rs.getLong(1), Variant.parse(rs.getString(2)), rs.getString(3),
-                    moves == null || moves.isBlank() ? List.of() : List.of(moves.trim().split(" +")), rs.getString(5));
-        }
-
-        /** The position the game starts from: the empty board, or its SetUp position. */
-        public Position start() {
-            return setupEpn == null ? Position.start(variant) : PositionText.parse(setupEpn, variant);
-        }
-    }
-
     private static final String[] POSITION_COLUMNS = {"game_id", "ply", "hash", "epn", "side_to_move",
         "white_in_hand", "black_in_hand", "white_columns", "black_columns", "white_material", "black_material",
         "tallest", "legal_moves", "max_capture", "next_move", "next_move_text", "board"};
@@ -55,8 +35,6 @@ public final class AnalysisRepository {
     /** Position rows per transaction: H2 commits small transactions faster than large ones. */
     static final int ROWS_PER_TRANSACTION = 1000;
 
-    /** maintenance_work_mem for building the position hash index on PostgreSQL. */
-    static final String PG_INDEX_MEMORY = "512MB";
 
     private final Database db;
 
@@ -117,7 +95,7 @@ public final class AnalysisRepository {
                     insertFindings(c, dialect, part);
                     insertShadowpieces(c, dialect, part);
                     insertFigures(c, dialect, part);
-                    PatternIndexWriter.insert(c, part);
+                    PatternIndexWriter.insert(c, part.stream().map(AnalysedGame::patternRow).toList());
                     insertAnalyses(c, dialect, part, engineVersion, now);
                     c.commit();
                 }
@@ -151,60 +129,7 @@ public final class AnalysisRepository {
         return to;
     }
 
-    /**
-     * Drops the position hash index and tall_column's square index for a bulk run: inserting
-     * random 64-bit keys into a B-tree costs more than half the insert speed, and building an
-     * index once at the end is cheaper.
-     */
-    public void suspendIndexes() throws SQLException {
-        execute("DROP INDEX IF EXISTS position_hash_idx");
-        execute("DROP INDEX IF EXISTS tall_column_square_idx");
-    }
-
-    /**
-     * After a bulk run, on PostgreSQL: VACUUM (ANALYZE) the tables an analysis writes. Rows just
-     * loaded are not yet marked visible to all, so every query read each one from the table
-     * (the position page after 1. e4 took 95 ms at 100,000 games, 8 ms after this), and the
-     * planner has no figures on them; autovacuum would come to them only later. Run before the
-     * position index is built, which then reads rows already settled. H2 needs neither.
-     */
-    public void settleAfterBulk() throws SQLException {
-        if (!db.isPostgres()) return;
-        execute("VACUUM (ANALYZE) " + String.join(", ", DERIVED_TABLES));
-    }
-
-    /**
-     * Builds the indexes {@link #suspendIndexes} drops if they are missing (after a bulk run, or
-     * one that died), as sql/V3__lean_positions.sql and V5__game_figures.sql define them;
-     * AnalysisQueriesTest keeps them alike.
-     */
-    public void restoreIndexes() throws SQLException {
-        execute("CREATE INDEX IF NOT EXISTS tall_column_square_idx ON tall_column (square, height)");
-        String create = "CREATE INDEX IF NOT EXISTS position_hash_idx ON position (hash, game_id, ply, side_to_move, next_move)";
-        if (!db.isPostgres()) {
-            execute(create);
-            return;
-        }
-        try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
-            // PostgreSQL sorts the index in maintenance_work_mem (64 MB by default, where 100,000
-            // games' positions take a few hundred) and spills the rest to disk; its default of 2
-            // parallel maintenance workers shares the sort. For this session only.
-            st.execute("SET maintenance_work_mem = '" + PG_INDEX_MEMORY + "'");
-            try {
-                st.execute(create);
-            } finally {
-                st.execute("RESET maintenance_work_mem");
-            }
-        }
-    }
-
-    private void execute(String sql) throws SQLException {
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.execute();
-        }
-    }
-
-    private static final List<String> DERIVED_TABLES = List.of("position", "finding", "shadowpiece", "capture_length",
+    static final List<String> DERIVED_TABLES = List.of("position", "finding", "shadowpiece", "capture_length",
             "tall_column", "capture_chance", "game_stage", "pattern_game", "pattern_pending", "analysis");
 
     private static void deleteOld(Connection c, SQLDialect dialect, List<AnalysedGame> games, String engineVersion)

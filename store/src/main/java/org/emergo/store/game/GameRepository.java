@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
-import org.emergo.store.jdbc.ImportLocks;
+import org.emergo.store.db.LockKey;
 import org.emergo.store.sql.QueryException;
 import org.emergo.store.sql.ReadOnlyQuery;
 import org.emergo.store.sql.ReadOnlySql;
@@ -73,7 +73,7 @@ public final class GameRepository {
         return dsl.transactionResult(tx -> {
             if (tx.dialect() == SQLDialect.POSTGRES) {
                 // held to the commit, so the next writer sees these games
-                tx.dsl().fetch("SELECT pg_advisory_xact_lock(?, ?)", ImportLocks.NAMESPACE, ImportLocks.GAME_INSERTS);
+                tx.dsl().fetch("SELECT pg_advisory_xact_lock(?, ?)", LockKey.GAME_INSERTS.space(), LockKey.GAME_INSERTS.key());
             }
             Batches batches = new Batches(tx.dsl(), sourceFileId, now);
             for (int from = 0; from < rows.size(); from += BATCH_SIZE) {

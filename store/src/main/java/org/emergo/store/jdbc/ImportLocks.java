@@ -1,10 +1,9 @@
 package org.emergo.store.jdbc;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.LockKey;
 import org.emergo.store.db.OutsideProblem;
 import org.emergo.store.db.StoreException;
 
@@ -16,19 +15,10 @@ import org.emergo.store.db.StoreException;
  */
 public final class ImportLocks implements AutoCloseable {
 
-    /** The first key of emergo's advisory locks ("EMGO"), so other users of the server keep theirs. */
-    public static final int NAMESPACE = 0x454D474F;
-
-    /** The second key of the lock that {@link GameRepository#insertRows} holds to its commit. */
-    public static final int GAME_INSERTS = 0;
-
-    /** The second key of the lock that one program at a time prepares the reader role under ({@link ReadOnlyAccess}). */
-    public static final int READER_ROLE = 2;
-
     private final Connection connection;
-    private final int key;
+    private final LockKey key;
 
-    private ImportLocks(Connection connection, int key) {
+    private ImportLocks(Connection connection, LockKey key) {
         this.connection = connection;
         this.key = key;
     }
@@ -38,14 +28,14 @@ public final class ImportLocks implements AutoCloseable {
      * until {@link #close}; {@code waiting} is told first when it has to wait.
      */
     public static ImportLocks forFile(Database db, String contentSha256, Runnable waiting) {
-        if (!db.isPostgres()) return new ImportLocks(null, 0);
-        int key = keyOf(contentSha256);
+        if (!db.isPostgres()) return new ImportLocks(null, null);
+        LockKey key = LockKey.fileImport(contentSha256);
         try {
             Connection c = db.dataSource().getConnection();
             try {
-                if (!call(c, "SELECT pg_try_advisory_lock(?, ?)", key)) {
+                if (!key.call(c, "SELECT pg_try_advisory_lock(?, ?)")) {
                     waiting.run();
-                    call(c, "SELECT pg_advisory_lock(?, ?)", key);
+                    key.call(c, "SELECT pg_advisory_lock(?, ?)");
                 }
             } catch (SQLException | RuntimeException e) {
                 c.close();
@@ -62,27 +52,10 @@ public final class ImportLocks implements AutoCloseable {
     public void close() {
         if (connection == null) return;
         try (Connection c = connection) {
-            call(c, "SELECT pg_advisory_unlock(?, ?)", key);
+            key.call(c, "SELECT pg_advisory_unlock(?, ?)");
         } catch (SQLException e) {
             // a connection that failed is gone, and its session's locks with it
         }
     }
 
-    /** The second key of the lock on a file's content: 32 bits of its hash (two contents that share them wait for each other, nothing worse). */
-    public static int keyOf(String contentSha256) {
-        return (int) Long.parseLong(contentSha256.substring(0, 8), 16) | 1; // never GAME_INSERTS
-    }
-
-    /** Runs a lock function; what it returned, when it returns a boolean. */
-    private static boolean call(Connection c, String sql, int key) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(sql); ResultSet rs = bind(st, key).executeQuery()) {
-            return rs.next() && rs.getObject(1) instanceof Boolean b && b;
-        }
-    }
-
-    private static PreparedStatement bind(PreparedStatement st, int key) throws SQLException {
-        st.setInt(1, NAMESPACE);
-        st.setInt(2, key);
-        return st;
-    }
 }

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.LockKey;
 
 /**
  * The games this process works on, claimed in the database so that several {@code analyze} or
@@ -32,9 +33,6 @@ public final class WorkClaims implements AutoCloseable {
 
     /** Game ids below 2^40 (a trillion); the job's number above. */
     private static final int ID_BITS = 40;
-
-    /** The first key of the two-key advisory locks that make a step exclusive: "EM". */
-    private static final int EXCLUSIVE_SPACE = 0x454D;
 
     private final Connection connection; // null on H2
     private final long job;
@@ -99,19 +97,12 @@ public final class WorkClaims implements AutoCloseable {
      */
     <T> T exclusively(int step, SqlStep<T> work) throws SQLException {
         if (connection == null) return work.run();
-        try (PreparedStatement lock = connection.prepareStatement("SELECT pg_advisory_lock(?, ?)")) {
-            lock.setInt(1, EXCLUSIVE_SPACE);
-            lock.setInt(2, (int) (job * 16 + step));
-            lock.executeQuery().close();
-        }
+        LockKey key = LockKey.jobStep(job, step);
+        key.call(connection, "SELECT pg_advisory_lock(?, ?)");
         try {
             return work.run();
         } finally {
-            try (PreparedStatement unlock = connection.prepareStatement("SELECT pg_advisory_unlock(?, ?)")) {
-                unlock.setInt(1, EXCLUSIVE_SPACE);
-                unlock.setInt(2, (int) (job * 16 + step));
-                unlock.executeQuery().close();
-            }
+            key.call(connection, "SELECT pg_advisory_unlock(?, ?)");
         }
     }
 
@@ -121,14 +112,7 @@ public final class WorkClaims implements AutoCloseable {
      */
     public boolean tryExclusively(int step) throws SQLException {
         if (connection == null) return true;
-        try (PreparedStatement lock = connection.prepareStatement("SELECT pg_try_advisory_lock(?, ?)")) {
-            lock.setInt(1, EXCLUSIVE_SPACE);
-            lock.setInt(2, (int) (job * 16 + step));
-            try (ResultSet rs = lock.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
-        }
+        return LockKey.jobStep(job, step).call(connection, "SELECT pg_try_advisory_lock(?, ?)");
     }
 
     /** A step run under an exclusive claim. */

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import org.emergo.store.sql.ResultColumn;
 
 /** RFC 4180 CSV (CRLF line ends, quotes where needed) with a header row; NULL is an empty field. */
 final class CsvResultWriter implements ResultWriter {

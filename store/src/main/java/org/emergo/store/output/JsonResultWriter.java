@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.emergo.store.sql.ResultColumn;
 
 /**
  * A JSON array of objects, one object per row and per line, keys in column order:

@@ -1,7 +1,6 @@
 package org.emergo.store.output;
 
 import java.util.List;
-import org.emergo.store.sql.ResultColumn;
 
 /**
  * Receives a query result as it is read: the columns once, then each row, then the end.

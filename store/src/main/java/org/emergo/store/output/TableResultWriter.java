@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.emergo.store.sql.ResultColumn;
 
 /**
  * An aligned text table, one line per row, for people at a terminal:

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.output.ResultColumn;
 import org.emergo.store.sql.QueryResult;
-import org.emergo.store.sql.ResultColumn;
 
 /**
  * The games of a pattern search's hits as a query result (game, first matching ply, matching

@@ -5,7 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import org.emergo.store.analysis.AnalysedGame;
+import org.emergo.rules.Variant;
 
 /**
  * Writes the pattern search's rows (sql/h2/V13__pattern_index.sql, V15) on the transaction that
@@ -13,22 +13,25 @@ import org.emergo.store.analysis.AnalysedGame;
  */
 public final class PatternIndexWriter {
 
+    /** A game's positions encoded for pattern search ({@code GameBoards}), as its analysis made them. */
+    public record Row(long gameId, Variant variant, int positions, byte[] boards) {}
+
     private PatternIndexWriter() {
     }
 
     /** The games' rows, each game pending until a segment takes it (PatternSegments). */
-    public static void insert(Connection c, List<AnalysedGame> games) throws SQLException {
+    public static void insert(Connection c, List<Row> games) throws SQLException {
         deleteOld(c, games);
         try (PreparedStatement rows = c.prepareStatement(
                 "INSERT INTO pattern_game (game_id, variant, positions, boards) VALUES (?, ?, ?, ?)");
                 PreparedStatement pending = c.prepareStatement("INSERT INTO pattern_pending (game_id, variant) VALUES (?, ?)")) {
             int n = 0;
-            for (AnalysedGame g : games) {
-                if (g.positions().isEmpty()) continue;
+            for (Row g : games) {
+                if (g.positions() == 0) continue;
                 rows.setLong(1, g.gameId());
                 rows.setString(2, g.variant().tagName());
-                rows.setInt(3, g.positions().size());
-                rows.setBytes(4, g.patternBoards());
+                rows.setInt(3, g.positions());
+                rows.setBytes(4, g.boards());
                 rows.addBatch();
                 pending.setLong(1, g.gameId());
                 pending.setString(2, g.variant().tagName());
@@ -46,7 +49,7 @@ public final class PatternIndexWriter {
      * A game analysed again without --all may still have its row: a migration or a stopped
      * analysis may have dropped its analysis row and kept this one. One statement a part.
      */
-    private static void deleteOld(Connection c, List<AnalysedGame> games) throws SQLException {
+    private static void deleteOld(Connection c, List<Row> games) throws SQLException {
         String ids = ids(games);
         if (ids.isEmpty()) return;
         try (Statement st = c.createStatement()) {
@@ -55,9 +58,9 @@ public final class PatternIndexWriter {
         }
     }
 
-    private static String ids(List<AnalysedGame> games) {
+    private static String ids(List<Row> games) {
         StringBuilder ids = new StringBuilder();
-        for (AnalysedGame g : games) ids.append(ids.length() == 0 ? "" : ",").append(g.gameId());
+        for (Row g : games) ids.append(ids.length() == 0 ? "" : ",").append(g.gameId());
         return ids.toString();
     }
 }

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.LockKey;
 import org.emergo.store.db.StoreException;
 
 /**
@@ -35,10 +36,6 @@ public final class PatternSegments {
 
     /** Games a segment holds: about 800,000 positions of 200-ply games. */
     public static final int DEFAULT_GAMES = 4096;
-
-    /** The advisory lock of segment building on PostgreSQL: one process builds at a time. */
-    private static final int LOCK_SPACE = 0x454D;
-    private static final int LOCK_STEP = 3;
 
     /** A game of a segment: its id, and its first position's number in the segment. */
     record Member(long gameId, int first, int positions) {}
@@ -83,11 +80,7 @@ public final class PatternSegments {
         c.setAutoCommit(false);
         try {
             if (db.isPostgres()) {
-                try (PreparedStatement st = c.prepareStatement("SELECT pg_advisory_xact_lock(?, ?)")) {
-                    st.setInt(1, LOCK_SPACE);
-                    st.setInt(2, LOCK_STEP);
-                    st.execute();
-                }
+                LockKey.PATTERN_SEGMENTS.holdToCommit(c);
             }
             Set<Long> pending = pending(c, variant);
             List<Segment> segments = segments(c, variant);

@@ -16,7 +16,6 @@ import java.util.OptionalDouble;
 import org.emergo.ratings.Elo;
 import org.emergo.ratings.GameDate;
 import org.emergo.ratings.Glicko2;
-import org.emergo.ratings.Prediction;
 import org.emergo.ratings.Rating;
 import org.emergo.ratings.RatingHistory;
 import org.emergo.ratings.RatingSystem;
@@ -170,27 +169,10 @@ public final class RatingJob {
             }
             Map<String, Integer> storedIds = storedPlayerIds(c);
             Map<String, Integer> ids = playerIds(storedIds, games);
-            List<Quality> quality = new ArrayList<>();
-            List<Standing> standings = new ArrayList<>();
-            int rated = 0;
-            // Every system in memory first (fast): its forecasts choose the system whose history is stored.
-            for (Map.Entry<Variant, List<RatingHistory.Game>> e : games.entrySet()) {
-                rated += e.getValue().size();
-                for (RatingSystem system : SYSTEMS) {
-                    RatingHistory history = new RatingHistory(system);
-                    Map<String, int[]> results = new HashMap<>();
-                    for (RatingHistory.Game g : e.getValue()) {
-                        history.play(g);
-                        tally(results, g.white(), g.whiteScore());
-                        tally(results, g.black(), 1 - g.whiteScore());
-                    }
-                    standings.addAll(ranked(system, e.getKey().tagName(), history, ids, results));
-                    Prediction p = history.prediction();
-                    quality.add(new Quality(system.name(), e.getKey(), p.games(), p.logLoss(), p.favouriteGames(),
-                            p.favouriteWonShare()));
-                }
-            }
-            String shown = best(quality, rated);
+            RatingComputation.Result computed = RatingComputation.compute(games, ids);
+            List<Quality> quality = computed.quality();
+            int rated = computed.rated();
+            String shown = computed.shown();
             RatingSystem shownSystem = SYSTEMS.stream().filter(x -> x.name().equals(shown)).findFirst().orElseThrow();
             Map<Variant, Integer> kept = keptHistory(c, shown, games);
             // with less than half kept, deleting the rest row by row costs more than writing all again
@@ -256,7 +238,7 @@ public final class RatingJob {
             insert(c, checkpoints);
             try (RowSink out = RowSink.open(c, dialect, "player_rating", "system", "variant", "player_id", "rank", "rating",
                     "deviation", "volatility", "games", "wins", "draws", "losses", "last_game_id")) {
-                for (Standing x : standings) {
+                for (RatingComputation.Standing x : computed.standings()) {
                     Rating r = x.rating();
                     out.text(x.system()).text(x.variant()).integer(x.playerId()).integer(x.rank())
                             .doublePrecision(r.rating()).doublePrecision(orNull(r.deviation()))
@@ -463,47 +445,6 @@ public final class RatingJob {
     }
 
     /** Wins, draws and losses of a player. */
-    private static void tally(Map<String, int[]> results, String player, double score) {
-        int[] wdl = results.computeIfAbsent(player, p -> new int[3]);
-        wdl[score == 1 ? 0 : score == 0.5 ? 1 : 2]++;
-    }
-
-    /** A player's rating after his last game, ranked in its variant and system. */
-    private record Standing(String system, String variant, int playerId, int rank, Rating rating, int[] wdl, long lastGameId) {}
-
-    private static List<Standing> ranked(RatingSystem system, String variant, RatingHistory history, Map<String, Integer> ids,
-            Map<String, int[]> results) {
-        List<Map.Entry<String, RatingHistory.Standing>> ranked = new ArrayList<>(history.standings().entrySet());
-        // the highest rating first; equal ratings by name, so the order is the same every time
-        ranked.sort((a, b) -> {
-            int byRating = Double.compare(b.getValue().rating().rating(), a.getValue().rating().rating());
-            return byRating != 0 ? byRating : a.getKey().compareTo(b.getKey());
-        });
-        List<Standing> out = new ArrayList<>(ranked.size());
-        for (Map.Entry<String, RatingHistory.Standing> e : ranked) {
-            out.add(new Standing(system.name(), variant, ids.get(e.getKey()), out.size() + 1, e.getValue().rating(),
-                    results.get(e.getKey()), e.getValue().lastGame().id()));
-        }
-        return out;
-    }
-
-    /**
-     * The system with the lowest log-loss over every rated game; with fewer than
-     * {@link #GAMES_TO_CHOOSE}, the first of {@link #SYSTEMS}.
-     */
-    static String best(List<Quality> quality, int ratedGames) {
-        String first = SYSTEMS.get(0).name();
-        if (ratedGames < GAMES_TO_CHOOSE) return first;
-        Map<String, Double> loss = new LinkedHashMap<>();
-        for (RatingSystem s : SYSTEMS) loss.put(s.name(), 0.0);
-        for (Quality q : quality) loss.merge(q.system(), q.logLoss() * q.games(), Double::sum);
-        String best = first;
-        for (Map.Entry<String, Double> e : loss.entrySet()) {
-            if (e.getValue() < loss.get(best)) best = e.getKey();
-        }
-        return best;
-    }
-
     private static Double orNull(double value) {
         return Double.isNaN(value) ? null : value;
     }

@@ -2,25 +2,16 @@ package org.emergo.store.review;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import org.emergo.review.GameReview;
-import org.emergo.review.MoveJudgements;
 import org.emergo.review.PlayedGame;
 import org.emergo.review.Reviewer;
-import org.emergo.rules.Variant;
-import org.emergo.search.ForcedLoss;
 import org.emergo.search.Limit;
-import org.emergo.search.SearchResult;
-import org.emergo.search.WinCurve;
-import org.emergo.store.analysis.AnalysisRepository;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.ClaimedBatches;
 import org.emergo.store.jdbc.OrderedBatches;
 import org.emergo.store.jdbc.WorkClaims;
@@ -34,9 +25,8 @@ import org.emergo.store.jdbc.WorkClaims;
  *
  * <p>A setting starts with the engine's winning-chance curve of each board; the run after
  * which {@link #OWN_CURVE_GAMES} decisive games of a board are reviewed at the setting fits
- * that board's curve to them and judges every game of the board again with it, a batch per
- * transaction (a game records the curve that judged it, so a stopped run leaves nothing that
- * the next would miss).
+ * that board's curve to them and judges every game of the board again with it ({@link CurveFit}).
+ * The viewer's review of one game is {@link OneGameReview}.
  */
 public final class ReviewJob implements AutoCloseable {
 
@@ -85,14 +75,11 @@ public final class ReviewJob implements AutoCloseable {
     private final Database db;
     private final ReviewRepository repository;
     private final ReviewSettings settings;
-    private final OwnCurves ownCurves;
+    private final CurveFit curveFit;
     private final Limit limit;
     private final int threads;
-    private final int ownCurveGames;
-    private final int judgeAgainBatch;
     private final ThreadLocal<Reviewer> reviewers;
     private ReviewSetting setting;
-    private ExecutorService onDemand;
 
     public ReviewJob(Database db, Limit limit, int threads) {
         this(db, limit, threads, OWN_CURVE_GAMES, JUDGE_AGAIN_BATCH);
@@ -103,11 +90,9 @@ public final class ReviewJob implements AutoCloseable {
         this.db = db;
         this.repository = new ReviewRepository(db);
         this.settings = new ReviewSettings(db);
-        this.ownCurves = new OwnCurves(db);
+        this.curveFit = new CurveFit(settings, new OwnCurves(db), ownCurveGames, judgeAgainBatch);
         this.limit = limit;
         this.threads = Math.max(1, threads);
-        this.ownCurveGames = ownCurveGames;
-        this.judgeAgainBatch = judgeAgainBatch;
         this.reviewers = ThreadLocal.withInitial(() -> new Reviewer(limit));
     }
 
@@ -139,9 +124,9 @@ public final class ReviewJob implements AutoCloseable {
         int judgedAgain;
         try {
             ReviewSetting s = setting();
-            try (ClaimedBatches<AnalysisRepository.PendingGame> batches = new ClaimedBatches<>(
+            try (ClaimedBatches<PendingGame> batches = new ClaimedBatches<>(
                     WorkClaims.open(db, WorkClaims.reviewJob(s.id())),
-                    (after, n) -> repository.pending(s.id(), after, n, where), AnalysisRepository.PendingGame::id, BATCH)) {
+                    (after, n) -> repository.pending(s.id(), after, n, where), PendingGame::id, BATCH)) {
                 do {
                     OrderedBatches.run(workers, threads + 1, batches::next, batch -> review(batch, s), done -> {
                         repository.save(done.reviewed(), s);
@@ -151,7 +136,7 @@ public final class ReviewJob implements AutoCloseable {
                     });
                 } while (batches.anotherPass());
                 // one process at a time fits the curve and judges again; the next finds it done
-                judgedAgain = batches.exclusively(() -> fitOwnCurves(listener));
+                judgedAgain = batches.exclusively(() -> curveFit.run(settings.reload(setting()), listener::judgedAgain));
             }
         } catch (SQLException e) {
             throw new StoreException("review stopped: " + e.getMessage(), e);
@@ -179,11 +164,11 @@ public final class ReviewJob implements AutoCloseable {
     /** A batch reviewed on a worker: the games reviewed, and how many could not be replayed. */
     private record Batch(List<ReviewRepository.ReviewedGame> reviewed, int failed) {}
 
-    private Batch review(List<AnalysisRepository.PendingGame> batch, ReviewSetting s) {
+    private Batch review(List<PendingGame> batch, ReviewSetting s) {
         Reviewer reviewer = reviewers.get();
         List<ReviewRepository.ReviewedGame> out = new ArrayList<>(batch.size());
         int failed = 0;
-        for (AnalysisRepository.PendingGame g : batch) {
+        for (PendingGame g : batch) {
             PlayedGame played;
             try {
                 played = PlayedGame.replay(g.start(), g.moves());
@@ -197,101 +182,9 @@ public final class ReviewJob implements AutoCloseable {
         return new Batch(out, failed);
     }
 
-    /**
-     * After a run: each board's own curve once {@link #OWN_CURVE_GAMES} decisive games of it
-     * are reviewed at the setting, then every game judged with an older curve than its board's
-     * judged again. Returns how many.
-     */
-    private int fitOwnCurves(Listener listener) throws SQLException {
-        ReviewSetting s = settings.reload(setting());
-        for (Variant variant : Variant.values()) {
-            if (!s.curve(variant).source().equals(ReviewSetting.DEFAULT_CURVE)) continue;
-            int decisive = ownCurves.decisiveGames(s.id(), variant);
-            if (decisive < ownCurveGames) continue;
-            OwnCurves.Samples samples = ownCurves.samples(s.id(), variant);
-            try {
-                settings.fitted(s, variant, WinCurve.fit(samples.scores(), samples.results()), decisive);
-            } catch (IllegalArgumentException e) {
-                // scores that do not vary: the engine's curve stays
-            }
-        }
-        s = settings.reload(s);
-        int of = ownCurves.countJudgedWithOlderCurve(s.id());
-        int done = 0;
-        long after = 0;
-        for (List<OwnCurves.GameOfBoard> games;
-                !(games = ownCurves.judgedWithOlderCurve(s.id(), after, judgeAgainBatch)).isEmpty(); ) {
-            ownCurves.judgeAgain(games, s);
-            after = games.get(games.size() - 1).gameId();
-            done += games.size();
-            listener.judgedAgain(done, of);
-        }
-        return done;
-    }
-
-    /**
-     * The review of one game at this job's setting, made and stored first if the game has none
-     * (for the viewer: a 200-ply game of the demo took 0.4-0.5 s at the default setting with
-     * two threads, the first one 1.4 s in a new JVM); empty for a game that does not exist or
-     * cannot be replayed. Its positions are searched on this job's threads at once; one job
-     * may serve many requests at a time.
-     */
-    public Optional<StoredReview> reviewGame(long gameId) {
-        try {
-            ReviewSetting s = setting();
-            if (!repository.isReviewed(gameId, s.id())) {
-                Optional<AnalysisRepository.PendingGame> g = repository.game(gameId);
-                if (g.isEmpty()) return Optional.empty();
-                PlayedGame played;
-                try {
-                    played = PlayedGame.replay(g.get().start(), g.get().moves());
-                } catch (RuntimeException e) {
-                    return Optional.empty();
-                }
-                Variant variant = g.get().variant();
-                GameReview review = reviewInParallel(played, s.curve(variant).curve());
-                repository.save(List.of(new ReviewRepository.ReviewedGame(gameId, variant, review)), s);
-            }
-            return repository.find(gameId, s);
-        } catch (SQLException e) {
-            throw new StoreException("cannot review game " + gameId + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("review interrupted", e);
-        } catch (ExecutionException e) {
-            throw new StoreException("review failed: " + e.getCause(), e.getCause());
-        }
-    }
-
-    /** A game's positions searched on the threads at once, then its candidate moves proved, then judged. */
-    private GameReview reviewInParallel(PlayedGame game, WinCurve curve) throws InterruptedException, ExecutionException {
-        ExecutorService pool;
-        synchronized (this) {
-            if (onDemand == null) onDemand = OrderedBatches.daemonPool(threads, "emergo-review-game");
-            pool = onDemand;
-        }
-        List<Future<SearchResult>> searches = new ArrayList<>();
-        for (int ply = 0; ply <= game.lastPly(); ply++) {
-            int p = ply;
-            searches.add(pool.submit(() -> reviewers.get().search(game, p)));
-        }
-        List<SearchResult> results = new ArrayList<>(searches.size());
-        for (Future<SearchResult> f : searches) results.add(f.get());
-        Map<Integer, Future<ForcedLoss.Verdict>> proofs = new HashMap<>();
-        for (int ply : Reviewer.forcedLossCandidates(game, results)) {
-            proofs.put(ply, pool.submit(() -> reviewers.get().forcedLoss(game, ply)));
-        }
-        Map<Integer, ForcedLoss.Verdict> verdicts = new HashMap<>();
-        for (Map.Entry<Integer, Future<ForcedLoss.Verdict>> e : proofs.entrySet()) {
-            ForcedLoss.Verdict v = e.getValue().get();
-            if (v != null) verdicts.put(e.getKey(), v);
-        }
-        return MoveJudgements.review(game, results, verdicts, curve);
-    }
-
     @Override
-    public synchronized void close() {
-        if (onDemand != null) onDemand.shutdownNow();
+    public void close() {
+        // the workers of a run end with it; kept AutoCloseable for the callers' try blocks
     }
 
     private static final class Tally {

@@ -15,8 +15,8 @@ import org.emergo.rules.Move;
 import org.emergo.rules.Variant;
 import org.emergo.search.Judgement.MoveClass;
 import org.emergo.search.WinCurve;
-import org.emergo.store.analysis.AnalysisRepository;
 import org.emergo.store.db.Database;
+import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.RowSink;
 import org.emergo.store.sql.QueryException;
 import org.emergo.store.sql.ReadOnlyQuery;
@@ -70,18 +70,18 @@ public final class ReviewRepository {
     }
 
     /** The next games after {@code afterId} in id order that match {@code where} and are not yet reviewed at the setting. */
-    public List<AnalysisRepository.PendingGame> pending(int settingId, long afterId, int limit, String where)
+    public List<PendingGame> pending(int settingId, long afterId, int limit, String where)
             throws SQLException {
-        String sql = "SELECT " + AnalysisRepository.PendingGame.COLUMNS + " FROM game g WHERE g.id > ? AND "
+        String sql = "SELECT " + PendingGame.COLUMNS + " FROM game g WHERE g.id > ? AND "
                 + pendingCondition(where) + " ORDER BY g.id LIMIT ?";
         return readChecked(where, c -> {
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setLong(1, afterId);
                 st.setInt(2, settingId);
                 st.setInt(3, limit);
-                List<AnalysisRepository.PendingGame> games = new ArrayList<>(limit);
+                List<PendingGame> games = new ArrayList<>(limit);
                 try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) games.add(AnalysisRepository.PendingGame.read(rs));
+                    while (rs.next()) games.add(PendingGame.read(rs));
                 }
                 return games;
             }
@@ -89,12 +89,12 @@ public final class ReviewRepository {
     }
 
     /** One game as the review needs it, reviewed or not. */
-    public Optional<AnalysisRepository.PendingGame> game(long id) throws SQLException {
-        String sql = "SELECT " + AnalysisRepository.PendingGame.COLUMNS + " FROM game g WHERE g.id = ?";
+    public Optional<PendingGame> game(long id) throws SQLException {
+        String sql = "SELECT " + PendingGame.COLUMNS + " FROM game g WHERE g.id = ?";
         try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
             st.setLong(1, id);
             try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? Optional.of(AnalysisRepository.PendingGame.read(rs)) : Optional.empty();
+                return rs.next() ? Optional.of(PendingGame.read(rs)) : Optional.empty();
             }
         }
     }

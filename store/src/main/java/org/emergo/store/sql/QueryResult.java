@@ -3,6 +3,7 @@ package org.emergo.store.sql;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.emergo.store.output.ResultColumn;
 import org.emergo.store.output.ResultWriter;
 
 /**

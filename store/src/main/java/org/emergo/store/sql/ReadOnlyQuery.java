@@ -23,6 +23,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.emergo.store.db.Database;
+import org.emergo.store.output.ResultColumn;
 import org.emergo.store.output.ResultWriter;
 
 /**

@@ -215,11 +215,11 @@ public class AnalysisQueriesTest {
             List<String> migrated = hashIndexFields();
             assertEquals(List.of("HASH", "GAME_ID", "PLY", "SIDE_TO_MOVE", "NEXT_MOVE"), migrated);
             assertEquals(List.of("SQUARE", "HEIGHT"), indexFields("tall_column_square_idx"));
-            AnalysisRepository repository = new AnalysisRepository(db);
-            repository.suspendIndexes();
+            BulkIndexes bulkIndexes = new BulkIndexes(db);
+            bulkIndexes.suspend();
             assertEquals(List.of(), hashIndexFields());
             assertEquals(List.of(), indexFields("tall_column_square_idx"));
-            repository.restoreIndexes();
+            bulkIndexes.restore();
             assertEquals(migrated, hashIndexFields());
             assertEquals(List.of("SQUARE", "HEIGHT"), indexFields("tall_column_square_idx"));
         }
@@ -228,7 +228,7 @@ public class AnalysisQueriesTest {
         @Test
         void settlingAfterABulkRunVacuumsAndAnalysesEveryTableAnAnalysisWrites() throws Exception {
             assumeTrue(db.isPostgres(), "H2 has nothing to settle");
-            new AnalysisRepository(db).settleAfterBulk();
+            new BulkIndexes(db).settleAfterBulk();
             for (String table : List.of("position", "finding", "shadowpiece", "capture_length", "tall_column",
                     "capture_chance", "game_stage", "analysis")) {
                 List<List<Object>> stats = rows("SELECT relallvisible > 0, reltuples >= 0 FROM pg_class WHERE relname = '"
@@ -240,7 +240,7 @@ public class AnalysisQueriesTest {
         @Test
         void aRunAfterOneKilledBeforeItRebuiltTheHashIndexRebuildsItEvenWithNothingToAnalyse() throws Exception {
             List<String> migrated = hashIndexFields();
-            new AnalysisRepository(db).suspendIndexes(); // what a bulk run killed before its end leaves
+            new BulkIndexes(db).suspend(); // what a bulk run killed before its end leaves
             assertEquals(List.of(), hashIndexFields());
 
             assertEquals(0, new AnalysisJob(db, 1).run(false, done -> {}).games());

@@ -20,6 +20,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.emergo.replay.GameRecord;
 import org.emergo.store.PostgresServer;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.LockKey;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.jdbc.ImportLocks;
 import org.junit.jupiter.api.Tag;
@@ -106,8 +107,8 @@ class ConcurrentImportTest {
                 "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
                         + " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
                         + " AND classid = ? AND objid = ? AND objsubid = 2")) {
-            st.setLong(1, ImportLocks.NAMESPACE);
-            st.setLong(2, ImportLocks.keyOf(sha) & 0xFFFFFFFFL); // oid columns: unsigned
+            st.setLong(1, LockKey.GAME_INSERTS.space());
+            st.setLong(2, LockKey.fileImport(sha).key() & 0xFFFFFFFFL); // oid columns: unsigned
             while (true) {
                 try (ResultSet rs = st.executeQuery()) {
                     rs.next();

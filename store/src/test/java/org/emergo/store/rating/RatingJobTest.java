@@ -338,9 +338,9 @@ class RatingJobTest {
                     new RatingJob.Quality("elo", Variant.EMERGO, 900, 0.49, 0, 0),
                     new RatingJob.Quality("glicko2", Variant.HEXEMERGO, 100, 0.40, 0, 0),
                     new RatingJob.Quality("elo", Variant.HEXEMERGO, 100, 0.60, 0, 0));
-            assertEquals("glicko2", RatingJob.best(q, 1000));
-            assertEquals("elo", RatingJob.best(q.subList(0, 2), 900));
-            assertEquals("glicko2", RatingJob.best(q.subList(0, 2), 99));
+            assertEquals("glicko2", RatingComputation.best(q, 1000));
+            assertEquals("elo", RatingComputation.best(q.subList(0, 2), 900));
+            assertEquals("glicko2", RatingComputation.best(q.subList(0, 2), 99));
         }
     }
 }

@@ -355,9 +355,9 @@ class ReviewJobTest {
             review(1);
             Map<String, List<List<Object>>> byTheJob = stored();
             clearReviews();
-            try (ReviewJob job = new ReviewJob(db, LIMIT, 2)) {
-                for (long id : ids) assertEquals(id, job.reviewGame(id).orElseThrow().gameId());
-                assertTrue(job.reviewGame(-1).isEmpty());
+            try (OneGameReview job = new OneGameReview(db, LIMIT, 2)) {
+                for (long id : ids) assertEquals(id, job.review(id).orElseThrow().gameId());
+                assertTrue(job.review(-1).isEmpty());
             }
             assertEquals(byTheJob, stored());
         }

@@ -19,9 +19,10 @@ import org.emergo.store.DatabaseTestCase;
 import org.emergo.store.PostgresServer;
 import org.emergo.store.TestDatabases;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.LockKey;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.game.GameRepositoryTest;
-import org.emergo.store.jdbc.ImportLocks;
+import org.emergo.store.output.ResultColumn;
 import org.emergo.store.output.ResultWriter;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -184,7 +185,7 @@ class ReadOnlyQueryTest {
         @ValueSource(strings = {"pg_advisory_lock", "pg_advisory_lock_shared", "pg_advisory_xact_lock"})
         void anAdvisoryLockTakenByAQueryIsGoneWhenItEnds(String function) throws SQLException {
             // emergo's own lock space: an import of a file waits on such a lock
-            String key = ImportLocks.NAMESPACE + ", 12345";
+            String key = LockKey.GAME_INSERTS.space() + ", 12345";
             db.withReadOnlyConnection(c -> c.createStatement().execute("SELECT " + function + "(" + key + ")"));
             try (Connection other = otherSession(); Statement st = other.createStatement();
                     ResultSet rs = st.executeQuery("SELECT pg_try_advisory_lock(" + key + ")")) {

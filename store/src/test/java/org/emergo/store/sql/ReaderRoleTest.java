@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.emergo.store.PostgresServer;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.ReadOnlyAccess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

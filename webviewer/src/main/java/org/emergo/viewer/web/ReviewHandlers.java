@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.review.OneGameReview;
 import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.ReviewRepository;
 import org.emergo.store.review.StoredReview;
@@ -34,7 +35,7 @@ public final class ReviewHandlers implements AutoCloseable {
 
     private final Database db;
     private final ReentrantLock lock = new ReentrantLock(true);
-    private ReviewJob job;
+    private OneGameReview job;
 
     public ReviewHandlers(Database db) {
         this.db = db;
@@ -50,7 +51,7 @@ public final class ReviewHandlers implements AutoCloseable {
         Optional<StoredReview> review;
         lock.lock();
         try {
-            review = job().reviewGame(id);
+            review = job().review(id);
         } finally {
             lock.unlock();
         }
@@ -96,8 +97,8 @@ public final class ReviewHandlers implements AutoCloseable {
         }
     }
 
-    private synchronized ReviewJob job() {
-        if (job == null) job = new ReviewJob(db, ReviewJob.DEFAULT_LIMIT, Runtime.getRuntime().availableProcessors());
+    private synchronized OneGameReview job() {
+        if (job == null) job = new OneGameReview(db, ReviewJob.DEFAULT_LIMIT, Runtime.getRuntime().availableProcessors());
         return job;
     }
 

@@ -1,8 +1,8 @@
 package org.emergo.viewer.web;
 
 import java.util.List;
+import org.emergo.store.output.ResultColumn;
 import org.emergo.store.sql.QueryResult;
-import org.emergo.store.sql.ResultColumn;
 import org.emergo.store.sql.SchemaCatalog;
 import org.emergo.viewer.data.QueryLibrary;
 import org.emergo.viewer.data.Urls;

@@ -1,4 +1,4 @@
-package org.emergo.store.sql;
+package org.emergo.store.db;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -16,7 +16,7 @@ import javax.sql.DataSource;
 import org.emergo.store.db.CitusLayout;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.H2Reader;
-import org.emergo.store.jdbc.ImportLocks;
+import org.emergo.store.db.LockKey;
 
 /**
  * How user SQL ({@code emergo sql}, the viewer's SQL page, {@code export --where}) reaches the
@@ -118,11 +118,7 @@ public final class ReadOnlyAccess {
      * one table from two sessions at once fail ("tuple concurrently updated").
      */
     private static String prepareRole(Connection c) throws SQLException {
-        try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?, ?)")) {
-            lock.setInt(1, ImportLocks.NAMESPACE);
-            lock.setInt(2, ImportLocks.READER_ROLE);
-            lock.executeQuery().close();
-        }
+        LockKey.READER_ROLE.holdToCommit(c);
         String role = roleName(text(c, "SELECT current_database()"));
         if (!exists(c, "SELECT 1 FROM pg_roles WHERE rolname = ?", role)
                 && !tried(c, "CREATE ROLE " + quoted(role) + " NOLOGIN")) {

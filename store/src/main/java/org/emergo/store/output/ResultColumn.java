@@ -1,4 +1,4 @@
-package org.emergo.store.sql;
+package org.emergo.store.output;
 
 /**
  * A column of a query result.
