@@ -43,9 +43,11 @@ public final class MoveJudgements {
      * @param toMove     the side to move in positions 0..n
      * @param scoreWhite the scores of positions 0..n from White's view
      * @param best       for moves 1..n (index p: the move from position p), whether it was the search's best move
-     * @param forced     for the same moves, whether it has a forced-loss verdict
+     * @param proofs     for the same moves, the exact proof's result, null where none was tried
+     * @param curve      the curve that classes moves ({@link Judgement#curve}); both chances of a
+     *                   move in the same frame
      */
-    public static Judged judge(Side[] toMove, int[] scoreWhite, boolean[] best, boolean[] forced, WinCurve curve) {
+    public static Judged judge(Side[] toMove, int[] scoreWhite, boolean[] best, ForcedLoss.Proof[] proofs, WinCurve curve) {
         int moves = scoreWhite.length - 1;
         int[] loss = new int[moves];
         double[] chancesLost = new double[moves];
@@ -61,9 +63,25 @@ public final class MoveJudgements {
             double chanceAfter = Judgement.chanceAfter(curve, -after);
             if (best[p]) chanceAfter = Math.max(chanceAfter, chanceBefore);
             loss[p] = loss(before, after, best[p]);
-            chancesLost[p] = Judgement.drop(chanceBefore, chanceAfter);
-            classes[p] = Judgement.classify(chanceBefore, chanceAfter);
-            (mover == Side.WHITE ? white : black).add(classes[p], Judgement.accuracy(chanceBefore, chanceAfter), forced[p]);
+            ForcedLoss.Proof proof = proofs[p];
+            ForcedLoss.Verdict v = proof == null ? null : proof.verdict();
+            if (v != null) {
+                // A proven loss is lost whatever the search thought: the class says at least what the verdict says.
+                switch (v.kind()) {
+                    case MEN -> {
+                        chanceAfter = Math.min(chanceAfter, curve.chance(cap(before) - 100 * v.men()));
+                        loss[p] = Math.max(loss[p], 100 * v.men());
+                    }
+                    case GAME -> chanceAfter = 0;
+                    case NO_MOVE, REPETITION -> chanceAfter = Math.min(chanceAfter, 0.5);
+                }
+            }
+            double drop = Judgement.drop(chanceBefore, chanceAfter);
+            // A move the exact proof finds keeps as much as any other is at most an inaccuracy.
+            if (proof != null && proof.outcome() == ForcedLoss.Outcome.BEST) drop = Math.min(drop, Judgement.INACCURACY);
+            chancesLost[p] = drop;
+            classes[p] = Judgement.classOf(drop);
+            (mover == Side.WHITE ? white : black).add(classes[p], Judgement.accuracyOf(drop), v != null);
         }
         return new Judged(loss, chancesLost, classes, white.figures(), black.figures());
     }
@@ -77,30 +95,31 @@ public final class MoveJudgements {
     public record Judged(int[] loss, double[] chancesLost, MoveClass[] classes, GameReview.SideFigures white,
             GameReview.SideFigures black) {}
 
-    /** A game's review from its searches and the forced-loss verdicts by ply. */
-    public static GameReview review(PlayedGame game, List<SearchResult> results, Map<Integer, ForcedLoss.Verdict> verdicts,
-            WinCurve curve) {
+    /** A game's review from its searches and the proofs by ply ({@link Judgement#curve} of the game's board classes). */
+    public static GameReview review(PlayedGame game, List<SearchResult> results, Map<Integer, ForcedLoss.Proof> proofs) {
+        WinCurve curve = Judgement.curve(game.positions().get(0).variant());
         int n = game.lastPly();
         Side[] toMove = new Side[n + 1];
         int[] scoreWhite = new int[n + 1];
         boolean[] best = new boolean[n];
-        boolean[] forced = new boolean[n];
+        ForcedLoss.Proof[] proof = new ForcedLoss.Proof[n];
         for (int p = 0; p <= n; p++) {
             toMove[p] = game.positions().get(p).sideToMove();
             scoreWhite[p] = forSide(results.get(p).score(), toMove[p]);
             if (p < n) {
                 best[p] = game.moveFrom(p).equals(results.get(p).bestMove());
-                forced[p] = verdicts.containsKey(p);
+                proof[p] = proofs.get(p);
             }
         }
-        Judged j = judge(toMove, scoreWhite, best, forced, curve);
+        Judged j = judge(toMove, scoreWhite, best, proof, curve);
         List<PlyReview> plies = new ArrayList<>(n + 1);
         for (int p = 0; p <= n; p++) {
             SearchResult r = results.get(p);
             boolean move = p < n;
             plies.add(new PlyReview(p, toMove[p], scoreWhite[p], r.bestMove(), r.depth(), r.nodes(), r.line(),
                     game.moveFrom(p), move ? j.loss()[p] : null, move ? j.chancesLost()[p] : null,
-                    move ? j.classes()[p] : null, verdicts.get(p)));
+                    move ? j.classes()[p] : null, move && proof[p] != null ? proof[p].verdict() : null,
+                    move ? proof[p] : null));
         }
         return new GameReview(plies, game.stoppedAtPly(), j.white(), j.black());
     }

@@ -25,6 +25,7 @@ import org.emergo.search.Judgement.MoveClass;
  * @param moveClass   the move's class by {@code chancesLost}; null without a move
  * @param forcedLoss  "loses N men by force within M plies" with its forcing line, from the move
  *                    played; null when no exact proof says so
+ * @param proof       what the exact proof found about the move played, at which horizon; null where none was tried
  */
 public record PlyReview(
         int ply,
@@ -38,7 +39,8 @@ public record PlyReview(
         Integer loss,
         Double chancesLost,
         MoveClass moveClass,
-        ForcedLoss.Verdict forcedLoss) {
+        ForcedLoss.Verdict forcedLoss,
+        ForcedLoss.Proof proof) {
 
     public PlyReview {
         line = List.copyOf(line);

@@ -25,7 +25,7 @@ public final class Reviewer {
      * whenever the search, its evaluation or the judgement of moves can change a stored row, and
      * every game is reviewed again at the new version.
      */
-    public static final String VERSION = "1";
+    public static final String VERSION = "2";
 
     /** Transposition table of 2^18 entries per reviewer. */
     public static final int TABLE_BITS = 18;
@@ -51,15 +51,17 @@ public final class Reviewer {
     }
 
     /** The whole review of a game, one position after another on this reviewer's thread. */
-    public GameReview review(PlayedGame game, WinCurve curve) {
+    public GameReview review(PlayedGame game) {
         List<SearchResult> results = new ArrayList<>(game.positions().size());
         for (int ply = 0; ply <= game.lastPly(); ply++) results.add(search(game, ply));
-        Map<Integer, ForcedLoss.Verdict> verdicts = new HashMap<>();
-        for (int ply : forcedLossCandidates(game, results)) {
-            ForcedLoss.Verdict v = forcedLoss(game, ply);
-            if (v != null) verdicts.put(ply, v);
-        }
-        return MoveJudgements.review(game, results, verdicts, curve);
+        Map<Integer, ForcedLoss.Proof> proofs = new HashMap<>();
+        for (int ply : forcedLossCandidates(game, results)) proofs.put(ply, forcedLoss(game, ply));
+        return MoveJudgements.review(game, results, proofs);
+    }
+
+    /** As {@link #review(PlayedGame)}: moves are classed by {@link org.emergo.search.Judgement#curve}, whatever the curve given. */
+    public GameReview review(PlayedGame game, WinCurve curve) {
+        return review(game);
     }
 
     /** The search of position {@code ply}. */
@@ -67,15 +69,23 @@ public final class Reviewer {
         return searcher.search(game.positions().get(ply), game.history(ply), limit);
     }
 
-    /** The plies whose move played gave away {@link #FORCED_LOSS_CHECK} or more against the best move. */
+    /**
+     * The plies whose move played gave away {@link #FORCED_LOSS_CHECK} or more against the best
+     * move, or that the search's scores would class a mistake or worse: every move whose class
+     * the proof could change.
+     */
     public static List<Integer> forcedLossCandidates(PlayedGame game, List<SearchResult> results) {
         List<Integer> plies = new ArrayList<>();
+        org.emergo.search.WinCurve curve = org.emergo.search.Judgement.curve(game.positions().get(0).variant());
         for (int ply = 0; ply < game.lastPly(); ply++) {
             Move played = game.moveFrom(ply);
             SearchResult here = results.get(ply);
             if (played.equals(here.bestMove())) continue;
-            int loss = MoveJudgements.loss(here.score(), -results.get(ply + 1).score(), false);
-            if (loss >= FORCED_LOSS_CHECK) plies.add(ply);
+            int after = -results.get(ply + 1).score();
+            int loss = MoveJudgements.loss(here.score(), after, false);
+            double drop = org.emergo.search.Judgement.chanceBefore(curve, here.score())
+                    - org.emergo.search.Judgement.chanceAfter(curve, -after);
+            if (loss >= FORCED_LOSS_CHECK || drop >= org.emergo.search.Judgement.MISTAKE) plies.add(ply);
         }
         return plies;
     }
@@ -85,10 +95,13 @@ public final class Reviewer {
      * null; a forcing line that the rules engine does not replay as legal proves nothing and
      * is dropped.
      */
-    public ForcedLoss.Verdict forcedLoss(PlayedGame game, int ply) {
+    public ForcedLoss.Proof forcedLoss(PlayedGame game, int ply) {
         Position before = game.positions().get(ply);
-        ForcedLoss.Verdict v = ForcedLoss.judge(before, game.history(ply), game.moveFrom(ply), FORCED_LOSS_PLIES,
+        ForcedLoss.Proof p = ForcedLoss.prove(before, game.history(ply), game.moveFrom(ply), FORCED_LOSS_PLIES,
                 FORCED_LOSS_NODES);
-        return v != null && ForcingLine.replaysLegally(before, v.line()) ? v : null;
+        if (p.verdict() != null && !ForcingLine.replaysLegally(before, p.verdict().line())) {
+            return ForcedLoss.Proof.UNKNOWN;
+        }
+        return p;
     }
 }

@@ -4,96 +4,208 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.emergo.rules.Move;
+import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
 
 /**
- * Proofs that a move loses men by force: an exact search (no pruning that could change the
- * answer) of every reply up to a horizon. Only a completed proof yields a verdict.
+ * Proofs that a move loses men, or the game, by force: an exact search (no pruning that could
+ * change the answer) of every reply at each horizon up to a cap. Only a completed proof yields a
+ * verdict (docs/engine.md#losing-men-by-force).
  *
- * <p>The definition (docs/engine.md#losing-men-by-force): a side's material is the men it
- * commands, in hand and in the columns it owns. {@code V(h, x)} is the mover's material after
- * move x and the best play of both sides for h plies in all (x the first), every capture then
- * due played out as well, the mover maximising it and the opponent minimising it; a game that
- * ends counts as it stands. Move x concedes {@code C(h, x) = max(0, M - V(h, x))} men, M the
- * mover's material now. The move played loses N men within horizon h when it concedes N more
- * than the best other move: {@code N = C(h, played) - min over x != played of C(h, x) >= 1}.
- * The verdict takes the smallest such h up to the cap, and its line is the played move's
- * principal line at that horizon, up to its last capture: K is that line's length in plies.
+ * <p>A side's material is the men it commands, in hand and in the columns it owns. {@code V(h, x)}
+ * is what the mover keeps after move x and the best play of both sides for h plies in all (x the
+ * first), every capture then due played out: its material less the opponent's, a game it wins or
+ * loses counting as more or less than any material, a drawn end (no legal move, a third
+ * repetition) as level material. Move x concedes {@code C(h, x) = max(0, M - V(h, x))}, M what the
+ * mover has now. The played move falls short at h by {@code D(h) = C(h, played) - min over the
+ * other moves of C(h, x)}. A verdict needs {@code D(h) >= 1 man} at <em>every</em> horizon from
+ * the one where it begins to hold up to the cap: a loss that a longer line wins back is no loss.
+ * It says the least of them.
  */
 public final class ForcedLoss {
 
+    /** What a verdict says the move loses. */
+    public enum Kind {
+        /** men, with the game going on */
+        MEN("men"),
+        /** the game: the mover is left with no column and no man in hand */
+        GAME("game"),
+        /** a lead, to a draw: the opponent is left with no legal move */
+        NO_MOVE("no-move"),
+        /** a lead, to a draw: a position occurs for the third time */
+        REPETITION("repetition");
+
+        private final String code;
+
+        Kind(String code) {
+            this.code = code;
+        }
+
+        /** The kind as stored (review_ply.forced_kind). */
+        public String code() {
+            return code;
+        }
+
+        /** The kind stored as {@link #code()}; MEN for null (rows of earlier versions). */
+        public static Kind of(String code) {
+            if (code == null) return MEN;
+            for (Kind k : values()) if (k.code.equals(code)) return k;
+            throw new IllegalArgumentException("no verdict kind " + code);
+        }
+    }
+
     /**
-     * "loses {@code men} men by force within {@code plies} plies", with the forcing line that
-     * shows it, starting with the move judged.
+     * A verdict on a move, with the forcing line that shows it, starting with the move judged:
+     * "loses {@code men} men by force within {@code plies} plies" (MEN), "loses the game by force
+     * within {@code plies} plies" (GAME; {@code men} is all the mover had), "lets the opponent
+     * draw (no legal move / repetition) within {@code plies} plies" ({@code men} is the lead given
+     * away).
      */
-    public record Verdict(int men, int plies, List<Move> line) {
+    public record Verdict(Kind kind, int men, int plies, List<Move> line, int horizon) {
         public Verdict {
             line = List.copyOf(line);
         }
 
+        /** A verdict of men, as stored by earlier versions (horizon unknown: 0). */
+        public Verdict(int men, int plies, List<Move> line) {
+            this(Kind.MEN, men, plies, line, 0);
+        }
+
         /** The verdict in words: {@code loses 3 men by force within 6 plies}. */
         public String text() {
-            return "loses " + men + (men == 1 ? " man" : " men") + " by force within " + plies + (plies == 1 ? " ply" : " plies");
+            String within = " within " + plies + (plies == 1 ? " ply" : " plies");
+            return switch (kind) {
+                case MEN -> "loses " + men + (men == 1 ? " man" : " men") + " by force" + within;
+                case GAME -> "loses the game by force" + within;
+                case NO_MOVE -> "lets the opponent draw (no legal move)" + within;
+                case REPETITION -> "lets the opponent draw (repetition)" + within;
+            };
         }
+    }
+
+    /** What a proof found about a move. */
+    public enum Outcome {
+        /** it falls short by a man or more at every horizon from some horizon to the cap: a verdict */
+        LOSES,
+        /** at the cap it keeps as much as any other move: the exact search finds it best */
+        BEST,
+        /** it falls short at the cap, but not at every horizon from one on, or by less than a man */
+        NEITHER,
+        /** the proof would cost more than its budget, or the move is not legal or the only one */
+        UNKNOWN
+    }
+
+    /**
+     * A proof's result: its outcome, for LOSES the verdict, and the deepest horizon it completed
+     * (the outcome is at that horizon; 0 for UNKNOWN).
+     */
+    public record Proof(Outcome outcome, Verdict verdict, int horizon) {
+        public static final Proof UNKNOWN = new Proof(Outcome.UNKNOWN, null, 0);
     }
 
     /** Horizon the review uses: the move and seven more plies. */
     public static final int DEFAULT_PLIES = 8;
 
-    /** Node budget the review uses per move judged. */
-    public static final long DEFAULT_NODES = 10_000;
+    /** Node budget the review uses per move judged, all horizons together. */
+    public static final long DEFAULT_NODES = 20_000;
+
+    /** A proof that completes fewer horizons than this says nothing (UNKNOWN). */
+    public static final int MIN_PLIES = 4;
+
+    /** A game won or lost at ply p from the root scores {@code ±(WIN - p)}, in half men (a man is 2). */
+    static final int WIN = 10_000;
 
     private ForcedLoss() {}
 
+    /** The verdict on {@code played}, or null: {@link #prove}'s verdict. */
+    public static Verdict judge(Position before, long[] history, Move played, int maxPlies, long maxNodes) {
+        return prove(before, history, played, maxPlies, maxNodes).verdict();
+    }
+
     /**
-     * The verdict on {@code played} in {@code before}, or null when it loses no more men by force
-     * than the position's best move does within {@code maxPlies}, or the proof would cost more
-     * than {@code maxNodes}. A move that is not legal in {@code before}, or the only legal move,
-     * gets no verdict.
+     * The proof about {@code played} in {@code before}, searched at every horizon from 1 to
+     * {@code maxPlies} within {@code maxNodes} nodes in all. A move that is not legal in
+     * {@code before}, or the only legal move, is UNKNOWN.
      *
      * @param history hashes of the game's positions before {@code before}, oldest first, for the
      *                repetition rule
      */
-    public static Verdict judge(Position before, long[] history, Move played, int maxPlies, long maxNodes) {
+    public static Proof prove(Position before, long[] history, Move played, int maxPlies, long maxNodes) {
         FastBoard board = FastBoard.of(before);
         MoveList root = new MoveList();
         board.generate(root);
         int index = root.indexOf(board, played);
-        if (index < 0 || root.size() < 2) return null;
+        if (index < 0 || root.size() < 2) return Proof.UNKNOWN;
         Prover prover = new Prover(board, history, maxNodes, RESOURCES.get());
         // Scores are the mover's material less the opponent's; the total is constant, so a man is 2.
         int now = board.material[board.side] - board.material[board.side ^ 1];
         int columns = board.columnCount();
+        int[] shortBy = new int[maxPlies + 1];
+        int[][] lines = new int[maxPlies + 1][];
+        int done = 0;
+        int bestOther = index == 0 ? 1 : 0;
         try {
+            // Iterative deepening: each horizon completed is proven; the budget decides how far it goes.
             for (int h = 1; h <= maxPlies; h++) {
                 board.make(root, index);
                 prover.enter(root.length(index) == 1 || board.columnCount() < columns);
                 int played0 = -prover.search(h - 1, 1, -Prover.INF, Prover.INF);
-                int[] line = prover.line(root.key(index));
+                lines[h] = prover.line(root.key(index));
                 board.unmake(root, index);
-                // A move that keeps what the mover has concedes nothing, whatever else was there to win.
-                if (played0 >= now) continue;
-                int best = played0;
-                for (int i = 0; i < root.size() && best < now; i++) {
-                    if (i == index) continue;
-                    board.make(root, i);
-                    prover.enter(root.length(i) == 1 || board.columnCount() < columns);
-                    // Only whether it concedes less, and then how much less: the window from there up to nothing conceded.
-                    int v = -prover.search(h - 1, 1, -now, -best);
-                    board.unmake(root, i);
-                    best = Math.max(best, v);
+                int d = 0;
+                // A move that keeps what the mover has concedes nothing, whatever else there was to win.
+                if (played0 < now) {
+                    int best = played0;
+                    // The other move that did best at the last horizon first.
+                    for (int j = -1; j < root.size() && best < now; j++) {
+                        int i = j < 0 ? bestOther : j;
+                        if (i == index || j == bestOther) continue;
+                        board.make(root, i);
+                        prover.enter(root.length(i) == 1 || board.columnCount() < columns);
+                        // Only whether it concedes less, and then how much less: the window from there up to nothing conceded.
+                        int v = -prover.search(h - 1, 1, -now, -best);
+                        board.unmake(root, i);
+                        if (v > best) {
+                            best = v;
+                            bestOther = i;
+                        }
+                    }
+                    best = Math.min(best, now);
+                    // Losing the game when every other move loses it too is nothing to choose; losing it when another keeps it is all.
+                    if (isLoss(best)) d = 0;
+                    else if (isLoss(played0)) d = Integer.MAX_VALUE;
+                    else d = best - played0;
                 }
-                best = Math.min(best, now);
-                if (best > played0) return verdict(before, (best - played0) / 2, line);
+                shortBy[h] = d;
+                done = h;
             }
         } catch (Prover.OutOfNodes e) {
-            return null;
+            // the horizons completed stand
         }
-        return null;
+        if (done < MIN_PLIES) return Proof.UNKNOWN;
+        if (shortBy[done] == 0) return new Proof(Outcome.BEST, null, done);
+        int from = done;
+        while (from > 1 && shortBy[from - 1] >= 2) from--;
+        if (shortBy[done] < 2) return new Proof(Outcome.NEITHER, null, done);
+        int least = from;
+        for (int h = from; h <= done; h++) if (shortBy[h] < shortBy[least]) least = h;
+        Verdict v = verdict(before, history, shortBy[least], lines[least], from, done, now, board.material[board.side]);
+        // A loss of men must be searched two plies past its line at least: a quiet move of the mover's and
+        // a reply, then the captures, the least that could win a man back.
+        if (v.kind() == Kind.MEN && v.plies() + 2 > done) return new Proof(Outcome.NEITHER, null, done);
+        return new Proof(Outcome.LOSES, v, done);
     }
 
-    /** The verdict with the line turned into moves and cut after its last capture. */
-    private static Verdict verdict(Position before, int men, int[] keys) {
+    static boolean isLoss(int v) {
+        return v <= -WIN + FastBoard.MAX_PLY;
+    }
+
+    /**
+     * The verdict from the line at the horizon where the move falls shortest: cut after its last
+     * capture, or at its end where the game ends; K, the plies it claims, at least the horizon
+     * from which the loss holds ({@code from}), so that it holds at every horizon from K to the cap.
+     */
+    private static Verdict verdict(Position before, long[] history, int shortBy, int[] keys, int from, int horizon, int now, int mine) {
         FastBoard b = FastBoard.of(before);
         MoveList ml = new MoveList();
         List<Move> moves = new ArrayList<>();
@@ -112,8 +224,40 @@ public final class ForcedLoss {
                 material[1] = b.material[1];
             }
         }
-        int plies = Math.max(1, lastCapture);
-        return new Verdict(men, plies, moves.subList(0, Math.min(plies, moves.size())));
+        if (shortBy == Integer.MAX_VALUE) {
+            return new Verdict(Kind.GAME, mine, Math.max(from, moves.size()), moves, horizon);
+        }
+        // A line that ends the game in a draw: the lead given away.
+        Position end = before;
+        for (Move m : moves) end = end.play(m);
+        boolean noMove = MoveGen.legalMoves(end).isEmpty() && !sideHasNoPieces(end);
+        boolean repeated = !noMove && !moves.isEmpty() && thirdOccurrence(before, history, moves);
+        if ((noMove || repeated) && now >= 2) {
+            return new Verdict(noMove ? Kind.NO_MOVE : Kind.REPETITION, Math.min(now, shortBy) / 2, Math.max(from, moves.size()), moves, horizon);
+        }
+        int plies = Math.max(Math.max(1, lastCapture), from);
+        return new Verdict(Kind.MEN, shortBy / 2, plies, moves.subList(0, Math.min(plies, moves.size())), horizon);
+    }
+
+    private static boolean sideHasNoPieces(Position p) {
+        FastBoard b = FastBoard.of(p);
+        return b.sideToMoveHasNoPieces();
+    }
+
+    /** Whether the line's last position is the third occurrence of a position, the game's history counted. */
+    private static boolean thirdOccurrence(Position before, long[] history, List<Move> line) {
+        List<Long> hashes = new ArrayList<>();
+        for (long h : history) hashes.add(h);
+        Position p = before;
+        hashes.add(p.hash());
+        for (Move m : line) {
+            p = p.play(m);
+            hashes.add(p.hash());
+        }
+        long last = hashes.get(hashes.size() - 1);
+        int count = 0;
+        for (long h : hashes) if (h == last) count++;
+        return count >= 3;
     }
 
     /**
@@ -177,9 +321,11 @@ public final class ForcedLoss {
             long h = board.hash;
             pathHash[ply] = h;
             int stand = board.material[board.side] - board.material[board.side ^ 1];
-            if (isRepetition(ply) || ply >= MAX_PLY - 1) return stand;
+            // A third occurrence is a draw: level, whatever the material.
+            if (isRepetition(ply)) return 0;
+            if (ply >= MAX_PLY - 1) return stand;
             long capturers = board.capturers(board.side);
-            if (depth <= 0 && capturers == 0) return stand;
+            if (depth <= 0 && capturers == 0) return board.hasQuietMove() ? stand : terminal(ply);
             MoveList ml = lists[ply];
             int ttMove = -1;
             // As in the searcher: the table cuts only right after an entry, at the depth wanted, and
@@ -191,7 +337,7 @@ public final class ForcedLoss {
                     ttMove = TranspositionTable.move(entry);
                     int bound = TranspositionTable.bound(entry);
                     if (fresh && beta == alpha + 1 && bound != TranspositionTable.NONE && TranspositionTable.depth(entry) == depth) {
-                        int s = TranspositionTable.score(entry);
+                        int s = fromTable(TranspositionTable.score(entry), ply);
                         if (bound == TranspositionTable.EXACT
                                 || bound == TranspositionTable.LOWER && s >= beta
                                 || bound == TranspositionTable.UPPER && s <= alpha) {
@@ -204,7 +350,7 @@ public final class ForcedLoss {
                 board.generateCaptures(ml, capturers);
             }
             int n = ml.size();
-            if (n == 0) return stand;
+            if (n == 0) return terminal(ply);
             int side = board.side;
             for (int i = 0; i < n; i++) {
                 int key = ml.key(i);
@@ -248,9 +394,23 @@ public final class ForcedLoss {
                         : best >= beta ? TranspositionTable.LOWER
                         : best > originalAlpha ? TranspositionTable.EXACT
                         : TranspositionTable.UPPER;
-                table.store(h, depth, bound, best, bestKey);
+                table.store(h, depth, bound, toTable(best, ply), bestKey);
             }
             return best;
+        }
+
+        /** No legal move (docs/rules.md#end-of-the-game): lost with no pieces, else a draw, level. */
+        private int terminal(int ply) {
+            return board.sideToMoveHasNoPieces() ? -(WIN - ply) : 0;
+        }
+
+        /** A won or lost score in the table counts from the node, not the root. */
+        private static int toTable(int s, int ply) {
+            return s >= WIN - MAX_PLY ? s + ply : s <= -WIN + MAX_PLY ? s - ply : s;
+        }
+
+        private static int fromTable(int s, int ply) {
+            return s >= WIN - MAX_PLY ? s - ply : s <= -WIN + MAX_PLY ? s + ply : s;
         }
 
         private static void pick(MoveList ml, int i) {

@@ -37,6 +37,18 @@ public record WinCurve(double k, double offset) {
         }
     }
 
+    /**
+     * The chance, 0..1, of the side a score is for, whoever is to move: the mean of its chance
+     * with the move and without it, so that the same score gives the same chance on either
+     * side of a move (no credit for having the move) and {@code chance(-s) = 1 - chance(s)}.
+     * For a curve with offset 0 it is {@link #winChance}.
+     */
+    public double chance(int score) {
+        if (Score.isWin(score)) return 1;
+        if (Score.isLoss(score)) return 0;
+        return (winChance(score) + 1 - winChance(-score)) / 2;
+    }
+
     /** The side to move's chance, 0..1, for its score. */
     public double winChance(int score) {
         if (Score.isWin(score)) return 1;

@@ -13,6 +13,7 @@ import org.emergo.rules.Position;
 import org.emergo.rules.PositionText;
 import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
+import org.emergo.search.ForcedLoss;
 import org.emergo.search.Judgement;
 import org.emergo.search.Judgement.MoveClass;
 import org.emergo.search.Score;
@@ -23,6 +24,56 @@ import org.junit.jupiter.api.Test;
 class MoveJudgementsTest {
 
     private static final WinCurve CURVE = new WinCurve(0.002, 0);
+
+    private static final ForcedLoss.Proof LOSES_ONE = new ForcedLoss.Proof(ForcedLoss.Outcome.LOSES,
+            new ForcedLoss.Verdict(ForcedLoss.Kind.MEN, 1, 2, List.of(), 8), 8);
+
+    private static ForcedLoss.Proof proof(ForcedLoss.Kind kind, int men) {
+        return new ForcedLoss.Proof(ForcedLoss.Outcome.LOSES, new ForcedLoss.Verdict(kind, men, 2, List.of(), 8), 8);
+    }
+
+    @Test
+    void bothChancesOfAMoveAreInTheSameFrameSoAMoveThatKeepsTheScoreGivesNothingAway() {
+        // With the old side-to-move credit (offset) a level move gained 2 * offset; in the same frame none.
+        WinCurve withOffset = new WinCurve(0.002, -0.2);
+        MoveJudgements.Judged j = MoveJudgements.judge(new Side[] {Side.WHITE, Side.BLACK}, new int[] {30, 30},
+                new boolean[] {false}, new ForcedLoss.Proof[1], withOffset);
+        assertEquals(0, j.chancesLost()[0], 1e-12);
+        j = MoveJudgements.judge(new Side[] {Side.WHITE, Side.BLACK}, new int[] {30, -20},
+                new boolean[] {false}, new ForcedLoss.Proof[1], withOffset);
+        assertEquals(withOffset.chance(30) - withOffset.chance(-20), j.chancesLost()[0], 1e-12);
+    }
+
+    @Test
+    void aProvenLossCountsWhateverTheSearchThoughtAndAMoveProvenBestIsAtMostAnInaccuracy() {
+        Side[] toMove = {Side.WHITE, Side.BLACK};
+        WinCurve c = Judgement.EMERGO;
+        // the search saw nothing lost; the proof says two men: from level, a mistake at least
+        MoveJudgements.Judged j = MoveJudgements.judge(toMove, new int[] {0, 0}, new boolean[] {false},
+                new ForcedLoss.Proof[] {proof(ForcedLoss.Kind.MEN, 2)}, c);
+        assertEquals(c.chance(0) - c.chance(-200), j.chancesLost()[0], 1e-12);
+        assertTrue(j.classes()[0].compareTo(MoveClass.MISTAKE) >= 0, j.classes()[0].toString());
+        assertEquals(200, j.loss()[0]);
+        assertEquals(1, j.white().forcedLosses());
+        // the game lost by force: every chance
+        j = MoveJudgements.judge(toMove, new int[] {300, 250}, new boolean[] {false},
+                new ForcedLoss.Proof[] {proof(ForcedLoss.Kind.GAME, 12)}, c);
+        assertEquals(c.chance(300), j.chancesLost()[0], 1e-12);
+        assertEquals(MoveClass.BLUNDER, j.classes()[0]);
+        // a lead of four men let go to a draw: down to a half
+        j = MoveJudgements.judge(toMove, new int[] {400, 400}, new boolean[] {false},
+                new ForcedLoss.Proof[] {proof(ForcedLoss.Kind.NO_MOVE, 4)}, c);
+        assertEquals(c.chance(400) - 0.5, j.chancesLost()[0], 1e-12);
+        assertEquals(MoveClass.BLUNDER, j.classes()[0]);
+        // the search's scores say three men given away, the exact proof finds the move keeps as much as any
+        j = MoveJudgements.judge(toMove, new int[] {0, -300}, new boolean[] {false},
+                new ForcedLoss.Proof[] {new ForcedLoss.Proof(ForcedLoss.Outcome.BEST, null, 8)}, c);
+        assertEquals(Judgement.INACCURACY, j.chancesLost()[0], 1e-12);
+        assertEquals(MoveClass.INACCURACY, j.classes()[0]);
+        j = MoveJudgements.judge(toMove, new int[] {0, -300}, new boolean[] {false},
+                new ForcedLoss.Proof[] {ForcedLoss.Proof.UNKNOWN}, c);
+        assertEquals(MoveClass.BLUNDER, j.classes()[0], "an unfinished proof changes nothing");
+    }
 
     @Test
     void aMoveLosesTheBestScoreLessTheScoreAfterItForTheMoverAndTheBestMoveLosesNothing() {
@@ -39,8 +90,8 @@ class MoveJudgementsTest {
         Side[] toMove = {Side.WHITE, Side.BLACK, Side.WHITE, Side.BLACK};
         int[] scoreWhite = {0, 0, 400, 200};
         boolean[] best = {true, false, false};
-        boolean[] forced = {false, true, false};
-        MoveJudgements.Judged j = MoveJudgements.judge(toMove, scoreWhite, best, forced, CURVE);
+        ForcedLoss.Proof[] proofs = {null, LOSES_ONE, null};
+        MoveJudgements.Judged j = MoveJudgements.judge(toMove, scoreWhite, best, proofs, CURVE);
 
         assertArrayEquals(new int[] {0, 400, 200}, j.loss());
         double blackDrop = Judgement.chanceBefore(CURVE, 0) - Judgement.chanceAfter(CURVE, 400);
@@ -61,7 +112,7 @@ class MoveJudgementsTest {
     @Test
     void aSideWithoutAMoveHasNoAccuracy() {
         MoveJudgements.Judged j = MoveJudgements.judge(new Side[] {Side.WHITE, Side.BLACK}, new int[] {0, 0},
-                new boolean[] {true}, new boolean[] {false}, CURVE);
+                new boolean[] {true}, new ForcedLoss.Proof[1], CURVE);
         assertEquals(100, j.white().accuracy(), 1e-9);
         assertNull(j.black().accuracy());
     }

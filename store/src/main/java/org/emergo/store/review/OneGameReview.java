@@ -83,16 +83,14 @@ public final class OneGameReview implements AutoCloseable {
         }
         List<SearchResult> results = new ArrayList<>(searches.size());
         for (Future<SearchResult> f : searches) results.add(f.get());
-        Map<Integer, Future<ForcedLoss.Verdict>> proofs = new HashMap<>();
+        Map<Integer, Future<ForcedLoss.Proof>> proofs = new HashMap<>();
         for (int ply : Reviewer.forcedLossCandidates(game, results)) {
             proofs.put(ply, pool.submit(() -> reviewers.get().forcedLoss(game, ply)));
         }
-        Map<Integer, ForcedLoss.Verdict> verdicts = new HashMap<>();
-        for (Map.Entry<Integer, Future<ForcedLoss.Verdict>> e : proofs.entrySet()) {
-            ForcedLoss.Verdict v = e.getValue().get();
-            if (v != null) verdicts.put(e.getKey(), v);
-        }
-        return MoveJudgements.review(game, results, verdicts, curve);
+        Map<Integer, ForcedLoss.Proof> done = new HashMap<>();
+        for (Map.Entry<Integer, Future<ForcedLoss.Proof>> e : proofs.entrySet()) done.put(e.getKey(), e.getValue().get());
+        // moves are classed by the engine's curve of the board (Judgement.curve); the setting's curve is calibration
+        return MoveJudgements.review(game, results, done);
     }
 
     @Override

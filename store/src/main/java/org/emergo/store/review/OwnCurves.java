@@ -11,6 +11,8 @@ import java.util.List;
 import org.emergo.review.MoveJudgements;
 import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
+import org.emergo.search.ForcedLoss;
+import org.emergo.search.Judgement;
 import org.emergo.search.WinCurve;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.Transaction;
@@ -132,7 +134,8 @@ public final class OwnCurves {
         try (Connection connection = db.dataSource().getConnection()) {
             Transaction.run(connection, c -> {
                 try (PreparedStatement read = c.prepareStatement("SELECT ply, player, score_white, best_move, played,"
-                        + " forced_men, chances_lost, move_class FROM review_ply WHERE game_id = ? AND setting_id = ?"
+                        + " forced_men, chances_lost, move_class, forced_kind, proof, proof_horizon FROM review_ply"
+                        + " WHERE game_id = ? AND setting_id = ?"
                         + " ORDER BY ply");
                         PreparedStatement ply = c.prepareStatement("UPDATE review_ply SET chances_lost = ?, move_class = ?"
                                 + " WHERE game_id = ? AND setting_id = ? AND ply = ?");
@@ -144,7 +147,9 @@ public final class OwnCurves {
                     for (GameOfBoard g : games) {
                         ReviewSetting.Curve curve = s.curve(g.variant());
                         List<Object[]> before = new ArrayList<>();
-                        MoveJudgements.Judged j = judgeStored(read, g.gameId(), s.id(), curve.curve(), before);
+                        // moves are classed by the engine's curve of the board, not the database's: judged again
+                        // from their rows, they keep their classes; the new curve is calibration
+                        MoveJudgements.Judged j = judgeStored(read, g.gameId(), s.id(), Judgement.curve(g.variant()), before);
                         for (int p = 0; p < j.classes().length; p++) {
                             String className = ReviewRepository.className(j.classes()[p]);
                             // most moves keep their judgement (a best move gives nothing away with any curve)
@@ -192,7 +197,7 @@ public final class OwnCurves {
         List<Side> toMove = new ArrayList<>();
         List<Integer> scores = new ArrayList<>();
         List<Boolean> best = new ArrayList<>();
-        List<Boolean> forced = new ArrayList<>();
+        List<ForcedLoss.Proof> proofs = new ArrayList<>();
         try (ResultSet rs = read.executeQuery()) {
             while (rs.next()) {
                 toMove.add(Side.ofLetter(rs.getString(2).charAt(0)));
@@ -200,18 +205,21 @@ public final class OwnCurves {
                 String played = rs.getString(5);
                 if (played != null) {
                     best.add(played.equals(rs.getString(4)));
-                    rs.getInt(6);
-                    forced.add(!rs.wasNull());
+                    int men = rs.getInt(6);
+                    boolean verdict = !rs.wasNull();
+                    String outcome = rs.getString(10);
+                    int horizon = rs.getInt(11);
+                    ForcedLoss.Verdict v = verdict
+                            ? new ForcedLoss.Verdict(ForcedLoss.Kind.of(rs.getString(9)), men, 0, List.of(), horizon) : null;
+                    proofs.add(outcome == null ? (verdict ? new ForcedLoss.Proof(ForcedLoss.Outcome.LOSES, v, horizon) : null)
+                            : new ForcedLoss.Proof(ForcedLoss.Outcome.valueOf(outcome.toUpperCase(java.util.Locale.ROOT)), v, horizon));
                     before.add(new Object[] {rs.getFloat(7), rs.getString(8)});
                 }
             }
         }
         boolean[] b = new boolean[best.size()];
-        boolean[] f = new boolean[forced.size()];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = best.get(i);
-            f[i] = forced.get(i);
-        }
+        ForcedLoss.Proof[] f = proofs.toArray(ForcedLoss.Proof[]::new);
+        for (int i = 0; i < b.length; i++) b[i] = best.get(i);
         return MoveJudgements.judge(toMove.toArray(Side[]::new), scores.stream().mapToInt(Integer::intValue).toArray(),
                 b, f, curve);
     }

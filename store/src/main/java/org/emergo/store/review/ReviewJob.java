@@ -177,7 +177,7 @@ public final class ReviewJob implements AutoCloseable {
                 continue;
             }
             out.add(new ReviewRepository.ReviewedGame(g.id(), g.variant(),
-                    reviewer.review(played, s.curve(g.variant()).curve())));
+                    reviewer.review(played)));
         }
         return new Batch(out, failed);
     }

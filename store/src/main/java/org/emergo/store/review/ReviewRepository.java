@@ -38,7 +38,7 @@ public final class ReviewRepository {
 
     private static final String[] PLY_COLUMNS = {"game_id", "setting_id", "ply", "player", "score_white", "best_move",
         "best_takes", "depth", "nodes", "line", "played", "loss", "chances_lost", "move_class", "forced_men",
-        "forced_plies", "forced_line"};
+        "forced_plies", "forced_line", "forced_kind", "proof", "proof_horizon"};
 
     private static final String[] REVIEW_COLUMNS = {"game_id", "setting_id", "plies", "stopped_at_ply", "white_accuracy",
         "black_accuracy", "white_inaccuracies", "white_mistakes", "white_blunders", "black_inaccuracies",
@@ -159,6 +159,9 @@ public final class ReviewRepository {
                             .smallint(p.forcedLoss() == null ? null : p.forcedLoss().men())
                             .smallint(p.forcedLoss() == null ? null : p.forcedLoss().plies())
                             .text(p.forcedLoss() == null ? null : line(p.forcedLoss().line()))
+                            .text(p.forcedLoss() == null ? null : p.forcedLoss().kind().code())
+                            .text(p.proof() == null ? null : p.proof().outcome().name().toLowerCase(java.util.Locale.ROOT))
+                            .smallint(p.proof() == null ? null : p.proof().horizon())
                             .endRow();
                 }
             }
@@ -264,7 +267,7 @@ public final class ReviewRepository {
                 + " WHERE r.game_id = ? AND " + settingCondition
                 + " ORDER BY r.reviewed_at DESC, r.setting_id DESC LIMIT 1";
         String plies = "SELECT ply, player, score_white, best_move, depth, nodes, line, played, loss, chances_lost,"
-                + " move_class, forced_men, forced_plies, forced_line FROM review_ply"
+                + " move_class, forced_men, forced_plies, forced_line, forced_kind, proof, proof_horizon FROM review_ply"
                 + " WHERE game_id = ? AND setting_id = ? ORDER BY ply";
         try (Connection c = db.dataSource().getConnection()) {
             c.setAutoCommit(false); // one snapshot on PostgreSQL: the review row and its plies agree
@@ -294,7 +297,8 @@ public final class ReviewRepository {
                                     rs.getInt(5), rs.getLong(6), words(rs.getString(7)), rs.getString(8),
                                     (Integer) rs.getObject(9, Integer.class), realOrNull(rs, 10), rs.getString(11),
                                     (Integer) rs.getObject(12, Integer.class), (Integer) rs.getObject(13, Integer.class),
-                                    words(rs.getString(14))));
+                                    words(rs.getString(14)), rs.getString(15), rs.getString(16),
+                                    (Integer) rs.getObject(17, Integer.class)));
                         }
                     }
                 }

@@ -49,6 +49,11 @@ public record StoredReview(
      * @param moveClass   good, inaccuracy, mistake or blunder; null without a move
      * @param forcedMen   men the move played loses by force (with forcedPlies and forcedLine), or null
      * @param forcedLine  the forcing line from the move played, empty without a verdict
+     * @param forcedKind  what the verdict says is lost: men, game, no-move, repetition (ForcedLoss.Kind's
+     *                    codes); null without a verdict (and for reviews before version 2, men)
+     * @param proof       the exact proof's result on the move played: loses, best, neither, unknown;
+     *                    null where none was tried
+     * @param proofHorizon the deepest horizon the proof completed, in plies; null where none was tried
      */
     public record Ply(
             int ply,
@@ -64,16 +69,21 @@ public record StoredReview(
             String moveClass,
             Integer forcedMen,
             Integer forcedPlies,
-            List<String> forcedLine) {
+            List<String> forcedLine,
+            String forcedKind,
+            String proof,
+            Integer proofHorizon) {
 
         public Ply {
             line = List.copyOf(line);
             forcedLine = List.copyOf(forcedLine);
         }
 
-        /** "loses 3 men by force within 6 plies", or null. */
+        /** "loses 3 men by force within 6 plies", "loses the game by force within 4 plies", ..., or null. */
         public String verdict() {
-            return forcedMen == null ? null : new ForcedLoss.Verdict(forcedMen, forcedPlies, List.of()).text();
+            return forcedMen == null ? null
+                    : new ForcedLoss.Verdict(ForcedLoss.Kind.of(forcedKind), forcedMen, forcedPlies, List.of(),
+                            proofHorizon == null ? 0 : proofHorizon).text();
         }
 
         /** The score in words, for White: "+1.25", "-0.50", "White wins in 7 plies", "Black has won". */

@@ -225,14 +225,24 @@ class ReviewJobTest {
                     List<Move> line = moves(before, p.forcedLine());
                     assertEquals(p.played(), p.forcedLine().get(0));
                     assertTrue(ForcingLine.replaysLegally(before, line));
-                    assertEquals(p.forcedPlies(), line.size(), p.verdict());
-                    Position after = before;
-                    for (Move m : line) after = after.play(m);
-                    org.emergo.rules.Side mover = before.sideToMove();
-                    assertTrue(material(before, mover) - material(after, mover) >= p.forcedMen(),
-                            p.verdict() + " along " + p.forcedLine());
-                    assertEquals("loses " + p.forcedMen() + (p.forcedMen() == 1 ? " man" : " men") + " by force within "
-                            + p.forcedPlies() + (p.forcedPlies() == 1 ? " ply" : " plies"), p.verdict());
+                    assertTrue(p.proofHorizon() >= p.forcedPlies() || !"men".equals(p.forcedKind()), p.verdict());
+                    String within = " within " + p.forcedPlies() + (p.forcedPlies() == 1 ? " ply" : " plies");
+                    switch (p.forcedKind()) {
+                        case "men" -> {
+                            assertEquals(p.forcedPlies(), line.size(), p.verdict());
+                            Position after = before;
+                            for (Move m : line) after = after.play(m);
+                            org.emergo.rules.Side mover = before.sideToMove();
+                            assertTrue(material(before, mover) - material(after, mover) >= p.forcedMen(),
+                                    p.verdict() + " along " + p.forcedLine());
+                            assertEquals("loses " + p.forcedMen() + (p.forcedMen() == 1 ? " man" : " men") + " by force"
+                                    + within, p.verdict());
+                        }
+                        case "game" -> assertEquals("loses the game by force" + within, p.verdict());
+                        case "no-move" -> assertEquals("lets the opponent draw (no legal move)" + within, p.verdict());
+                        case "repetition" -> assertEquals("lets the opponent draw (repetition)" + within, p.verdict());
+                        default -> throw new AssertionError(p.forcedKind());
+                    }
                 }
                 assertEquals(counted, r.white().forcedLosses() + r.black().forcedLosses());
             }
@@ -257,7 +267,7 @@ class ReviewJobTest {
                 StoredReview r = stored(ids.get(i));
                 assertEquals(curve.curve().toString(), r.curve());
                 assertEquals(curve.source(), r.curveSource());
-                assertJudgedBy(r, curve.curve());
+                assertJudgedBy(r, Judgement.curve(fixture().get(i).variant()));
             }
         }
 
@@ -279,7 +289,12 @@ class ReviewJobTest {
             assertTrue(classes.size() >= 3, "shallow self-play has good moves and bad ones: " + classes);
         }
 
-        /** Recomputes every judgement of a stored review from its stored scores and compares. */
+        /**
+         * Recomputes every judgement of a stored review from its stored scores, verdicts and proofs and
+         * compares: moves are classed by the curve of the board's engine play ({@link Judgement#curve}),
+         * whatever the setting's curve, both chances in the same frame; a verdict caps the chance after
+         * the move, a move the proof finds best is at most an inaccuracy.
+         */
         static void assertJudgedBy(StoredReview r, WinCurve curve) {
             int[] counts = new int[8];
             List<Double> white = new ArrayList<>();
@@ -293,14 +308,28 @@ class ReviewJobTest {
                 boolean best = p.played().equals(p.bestMove());
                 int cappedBefore = Math.max(-MoveJudgements.SCORE_CAP, Math.min(MoveJudgements.SCORE_CAP, before));
                 int cappedAfter = Math.max(-MoveJudgements.SCORE_CAP, Math.min(MoveJudgements.SCORE_CAP, after));
-                assertEquals(best ? 0 : Math.max(0, cappedBefore - cappedAfter), p.loss(), "loss at ply " + p.ply());
+                int loss = best ? 0 : Math.max(0, cappedBefore - cappedAfter);
                 double chanceBefore = Judgement.chanceBefore(curve, before);
                 double chanceAfter = best ? chanceBefore : Judgement.chanceAfter(curve, -after);
-                assertEquals(Judgement.drop(chanceBefore, chanceAfter), p.chancesLost(), 1e-6);
-                Judgement.MoveClass c = Judgement.classify(chanceBefore, chanceAfter);
+                if (p.forcedMen() != null) {
+                    switch (p.forcedKind()) {
+                        case "men" -> {
+                            chanceAfter = Math.min(chanceAfter, curve.chance(cappedBefore - 100 * p.forcedMen()));
+                            loss = Math.max(loss, 100 * p.forcedMen());
+                        }
+                        case "game" -> chanceAfter = 0;
+                        default -> chanceAfter = Math.min(chanceAfter, 0.5);
+                    }
+                    assertEquals("loses", p.proof());
+                }
+                assertEquals(loss, p.loss(), "loss at ply " + p.ply());
+                double drop = Judgement.drop(chanceBefore, chanceAfter);
+                if ("best".equals(p.proof())) drop = Math.min(drop, Judgement.INACCURACY);
+                assertEquals(drop, p.chancesLost(), 1e-6);
+                Judgement.MoveClass c = Judgement.classOf(drop);
                 assertEquals(ReviewRepository.className(c), p.moveClass(), "class at ply " + p.ply());
                 counts[(p.player().equals("w") ? 0 : 4) + c.ordinal()]++;
-                (p.player().equals("w") ? white : black).add(Judgement.accuracy(chanceBefore, chanceAfter));
+                (p.player().equals("w") ? white : black).add(Judgement.accuracyOf(drop));
             }
             StoredReview.Ply last = r.positions().get(r.moves());
             assertNull(last.played());
@@ -457,7 +486,7 @@ class ReviewJobTest {
             assertEquals(List.of(List.of("Emergo", 0L, games(Variant.EMERGO) - 2), List.of("Emergo", 1L, 2L),
                     List.of("HexEmergo", 0L, games(Variant.HEXEMERGO))), rows(generations));
             ReviewSetting setting = setting();
-            for (int i = 0; i < 2; i++) assertJudgedBy(stored(ids.get(i)), setting.curve(Variant.EMERGO).curve());
+            for (int i = 0; i < 2; i++) assertJudgedBy(stored(ids.get(i)), Judgement.curve(Variant.EMERGO));
 
             ReviewJob.Summary again;
             try (ReviewJob job = new ReviewJob(db, LIMIT, 1, emergo, 2)) {

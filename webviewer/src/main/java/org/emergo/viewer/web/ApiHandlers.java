@@ -103,7 +103,8 @@ public final class ApiHandlers {
             ply.put("chancesLost", p.chancesLost());
             ply.put("class", p.moveClass());
             ply.put("forcedLoss", p.forcedMen() == null ? null
-                    : object("men", p.forcedMen(), "plies", p.forcedPlies(), "line", p.forcedLine(), "verdict", p.verdict()));
+                    : object("kind", p.forcedKind() == null ? "men" : p.forcedKind(), "men", p.forcedMen(), "plies",
+                            p.forcedPlies(), "horizon", p.proofHorizon(), "line", p.forcedLine(), "verdict", p.verdict()));
             plies.add(ply);
         }
         review.put("positions", plies);

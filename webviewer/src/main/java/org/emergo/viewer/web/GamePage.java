@@ -68,7 +68,7 @@ public record GamePage(
         String url = "/game/" + game.id() + "/";
         String flip = flipped ? "?flip=1" : "";
         ReviewPanel panel = review == null ? null
-                : ReviewPanel.of(review, ply, p -> p <= game.lastPly() ? moveLabel(game, p) : "ply " + p, p -> url + p + flip);
+                : ReviewPanel.of(review, game.variant(), ply, p -> p <= game.lastPly() ? moveLabel(game, p) : "ply " + p, p -> url + p + flip);
         List<String> best = panel == null || panel.here() == null ? List.of() : Overlay.route(panel.here().bestMove());
         Overlay overlay = new Overlay(Overlay.route(last), due.isEmpty() ? List.of() : Overlay.route(due.get(0).expected()),
                 marks, best);

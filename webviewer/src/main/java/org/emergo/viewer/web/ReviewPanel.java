@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.function.IntFunction;
 import org.emergo.review.MoveJudgements;
 import org.emergo.rules.Side;
+import org.emergo.rules.Variant;
+import org.emergo.search.Judgement;
 import org.emergo.search.WinCurve;
 import org.emergo.store.review.StoredReview;
 import org.emergo.viewer.chart.ReviewGraph;
@@ -92,8 +94,19 @@ public record ReviewPanel(
      * {@code url} is the address of a ply.
      */
     public static ReviewPanel of(StoredReview review, int ply, IntFunction<String> label, IntFunction<String> url) {
+        return of(review, WinCurve.parse(review.curve()), ply, label, url);
+    }
+
+    /**
+     * As {@link #of(StoredReview, int, IntFunction, IntFunction)}, the graph drawn with the curve
+     * that classes the board's moves ({@link Judgement#curve}), so that its drops are the classes'.
+     */
+    public static ReviewPanel of(StoredReview review, Variant variant, int ply, IntFunction<String> label, IntFunction<String> url) {
+        return of(review, Judgement.curve(variant), ply, label, url);
+    }
+
+    private static ReviewPanel of(StoredReview review, WinCurve curve, int ply, IntFunction<String> label, IntFunction<String> url) {
         List<StoredReview.Ply> positions = review.positions();
-        WinCurve curve = WinCurve.parse(review.curve());
         List<ReviewGraph.Point> points = new ArrayList<>(positions.size());
         for (int i = 0; i < positions.size(); i++) {
             StoredReview.Ply p = positions.get(i);
@@ -119,11 +132,13 @@ public record ReviewPanel(
         return new ReviewPanel(review, ply, here, ReviewGraph.draw(points, ply, url), judged, previous, next);
     }
 
-    /** White's winning chances at a reviewed position, by the review's curve. */
+    /**
+     * White's winning chances at a reviewed position by a curve, whoever is to move there
+     * ({@link Judgement#whiteChance}): no credit for having the move, so the graph does not saw
+     * with the turn.
+     */
     static double whiteChance(StoredReview.Ply p, WinCurve curve) {
-        Side toMove = Side.ofLetter(p.player().charAt(0));
-        double mover = curve.winChance(MoveJudgements.forSide(p.scoreWhite(), toMove));
-        return toMove == Side.WHITE ? mover : 1 - mover;
+        return Judgement.whiteChance(curve, p.scoreWhite());
     }
 
     /** The expected line as text, moves separated by spaces. */
