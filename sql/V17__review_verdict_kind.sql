@@ -1,4 +1,4 @@
--- Issue 27: the verdicts a review stores hold at every horizon from where they begin up to the
+-- The verdicts a review stores hold at every horizon from where they begin up to the
 -- one their proof searched, and say more than men: a move can lose the game by force, or let the
 -- opponent draw (no legal move, or a position's third occurrence) from a lead. The proof's own
 -- result is kept for every move put to it, so that a move is judged again from its rows alone.
