@@ -103,6 +103,27 @@ class ReviewPagesTest {
         return text.split(Pattern.quote(part), -1).length - 1;
     }
 
+    @Test
+    void aMoveTheProofFindsKeepsMaterialSaysSoBesideTheSearchsLoss() {
+        List<Record> kept = db.dsl().fetch("SELECT game_id, ply, proof_horizon FROM review_ply WHERE proof = 'best'"
+                + " AND played <> best_move AND loss > 0 ORDER BY game_id, ply");
+        assertFalse(kept.isEmpty(), "the fixture's review has no move whose proof overrules the search");
+        List<Record> others = db.dsl().fetch("SELECT game_id, ply FROM review_ply WHERE (proof IS NULL OR proof <> 'best')"
+                + " AND played <> best_move AND loss > 0 ORDER BY game_id, ply");
+        withApp((client, port) -> {
+            for (Record r : kept.subList(0, Math.min(5, kept.size()))) {
+                // the page of a ply shows the move that led to it
+                String page = client.get("/game/" + r.get(0) + "/" + (r.get(1, int.class) + 1)).body().string();
+                assertTrue(page.contains("The exact proof finds that it keeps as much material as any other move within "
+                        + r.get(2) + " plies"), "game " + r.get(0) + " ply " + r.get(1));
+            }
+            for (Record r : others.subList(0, Math.min(5, others.size()))) {
+                String page = client.get("/game/" + r.get(0) + "/" + (r.get(1, int.class) + 1)).body().string();
+                assertFalse(page.contains("The exact proof finds"), "game " + r.get(0) + " ply " + r.get(1));
+            }
+        });
+    }
+
     /** A POST of the review button's form, as a browser on {@code origin} would send it (null: no browser headers). */
     private static HttpResponse<String> post(int port, String path, String body, Map<String, String> headers) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))

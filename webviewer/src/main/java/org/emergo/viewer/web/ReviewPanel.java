@@ -62,6 +62,14 @@ public record ReviewPanel(
             return from.played() != null && from.played().equals(from.bestMove());
         }
 
+        /**
+         * Whether the exact proof found that the move keeps as much material as any other, though
+         * the search scored it lower: the proof caps its class, and the page says why.
+         */
+        public boolean provenToKeepMaterial() {
+            return "best".equals(from.proof()) && !wasBest() && from.loss() != null && from.loss() > 0;
+        }
+
         /** The men given away against the best move: "1.50 men". */
         public String lossInMen() {
             return men(from.loss() == null ? 0 : from.loss());
