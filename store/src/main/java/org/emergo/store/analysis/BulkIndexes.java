@@ -7,6 +7,7 @@ import java.sql.Statement;
 import org.emergo.store.db.AnalysisTables;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.LockKey;
+import org.emergo.store.db.Transaction;
 
 /**
  * The indexes a bulk analysis run suspends: inserting random 64-bit keys into a B-tree costs
@@ -71,18 +72,13 @@ public final class BulkIndexes {
             return;
         }
         try (Connection c = db.dataSource().getConnection()) {
-            c.setAutoCommit(false);
-            try (Statement st = c.createStatement()) {
-                LockKey.INDEX_DDL.holdToCommit(c);
-                for (String setting : pgSettings) st.execute(setting);
-                st.execute(sql);
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+            Transaction.run(c, tx -> {
+                try (Statement st = tx.createStatement()) {
+                    LockKey.INDEX_DDL.holdToCommit(tx);
+                    for (String setting : pgSettings) st.execute(setting);
+                    st.execute(sql);
+                }
+            });
         }
     }
 

@@ -59,15 +59,7 @@ public final class ReadOnlyAccess {
     /** PostgreSQL: the reader role, made and given SELECT on every table where needed. */
     public static ReadOnlyAccess postgres(DataSource pool, String url) throws SQLException {
         try (Connection c = pool.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                String role = prepareRole(c);
-                c.commit();
-                return new ReadOnlyAccess(pool, url, true, role);
-            } finally {
-                c.rollback();
-                c.setAutoCommit(true);
-            }
+            return new ReadOnlyAccess(pool, url, true, Transaction.on(c, ReadOnlyAccess::prepareRole));
         }
     }
 
@@ -79,7 +71,7 @@ public final class ReadOnlyAccess {
     /** Runs work on a connection that may only read, and rolls its transaction back. */
     public <T> T run(Database.SqlWork<T> work) throws SQLException {
         try (Connection c = connection()) {
-            c.setAutoCommit(false);
+            c.setAutoCommit(false); // not Transaction: this work is always rolled back
             try {
                 if (postgres) {
                     c.setReadOnly(true);
