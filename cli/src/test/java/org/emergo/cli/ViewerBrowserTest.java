@@ -111,6 +111,13 @@ class ViewerBrowserTest {
         wait.ignoring(StaleElementReferenceException.class);
     }
 
+    /** Swaps this test's browser for one whose pages run no script, and the wait with it. */
+    private void withoutScript() {
+        driver.quit();
+        driver = browser(false);
+        wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+    }
+
     /** Headless Chromium, with its script on or off. */
     private static WebDriver browser(boolean script) {
         ChromeOptions options = new ChromeOptions();
@@ -164,8 +171,7 @@ class ViewerBrowserTest {
 
     @Test
     void theBoardEditorCyclesASquaresConditionByItsLinksWithoutScript() {
-        driver.quit();
-        driver = browser(false);
+        withoutScript();
         driver.get(url("/search"));
         driver.findElement(By.cssSelector("a.pattern-square[data-square='e5']")).click();
         assertTrue(driver.getCurrentUrl().endsWith("/search?pattern=e5%3Aempty"), driver.getCurrentUrl());
@@ -193,8 +199,10 @@ class ViewerBrowserTest {
         WebElement field = driver.findElement(By.id("pattern"));
         field.clear();
         field.sendKeys("e5:w4+ z9:b\n");
-        assertTrue(driver.findElement(By.id("pattern-error")).getText().startsWith("pattern: column 8: unknown word 'z9:b'"),
-                driver.findElement(By.id("pattern-error")).getText());
+        // Enter submits the form; the answer is a new page, which the key press does not wait for
+        WebElement error = wait.until(ExpectedConditions.presenceOfElementLocated(By.id("pattern-error")));
+        assertTrue(error.getText().startsWith("pattern: column 8: unknown word 'z9:b'"),
+                error.getText());
     }
 
     @Test
@@ -225,9 +233,7 @@ class ViewerBrowserTest {
 
     @Test
     void aDeepLinkShowsItsPlyAndTheLinksStepWithoutScript() {
-        driver.quit();
-        driver = browser(false);
-        wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        withoutScript();
         driver.get(url("/game/" + game + "/5"));
         waitForPly(5);
         assertFalse(driver.findElement(By.cssSelector("#game .keys")).isDisplayed(), "the page's script did not run");
