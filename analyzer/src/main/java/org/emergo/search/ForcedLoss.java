@@ -264,7 +264,7 @@ public final class ForcedLoss {
      * Alpha-beta over material alone: the score is the side to move's material less the
      * other's. Exact: alpha-beta cuts only what cannot change the score, and there is no table.
      */
-    private static final class Prover {
+    static final class Prover {
 
         static final int INF = 1 << 20;
         private static final int MAX_PLY = FastBoard.MAX_PLY;
@@ -440,7 +440,7 @@ public final class ForcedLoss {
     }
 
     /** What a prover needs that is worth keeping from one call to the next on a thread. */
-    private static final class Resources {
+    static final class Resources {
         final MoveList[] lists = new MoveList[FastBoard.MAX_PLY + 1];
         final TranspositionTable table = new TranspositionTable(16);
         final int[] historyScore = new int[2 * 64 * 64];
@@ -450,5 +450,5 @@ public final class ForcedLoss {
         }
     }
 
-    private static final ThreadLocal<Resources> RESOURCES = ThreadLocal.withInitial(Resources::new);
+    static final ThreadLocal<Resources> RESOURCES = ThreadLocal.withInitial(Resources::new);
 }

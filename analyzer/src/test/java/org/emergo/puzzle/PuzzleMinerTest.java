@@ -1,0 +1,55 @@
+package org.emergo.puzzle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
+import org.emergo.rules.Variant;
+import org.junit.jupiter.api.Test;
+
+class PuzzleMinerTest {
+
+    /** RULES.md 9, the Zillions example: the quiet move that gives a man and takes five wins the game. */
+    private static final String WORKED_EXAMPLE = "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2";
+
+    @Test
+    void theRuleBooksWorkedExampleIsAPuzzleWonByASacrifice() {
+        Puzzle p = PuzzleMiner.at(PositionText.parse(WORKED_EXAMPLE, Variant.EMERGO), new long[0]);
+        assertNotNull(p);
+        assertEquals("f4-e4 h4xf4xd4 e4xc4xc6xe6xe4xc4", p.movesText());
+        assertEquals(List.of(Puzzle.Role.ASKED, Puzzle.Role.REPLY, Puzzle.Role.FORCED),
+                p.steps().stream().map(Puzzle.Step::role).toList().subList(0, 3));
+        assertTrue(p.game());
+        assertEquals(Set.of(Theme.SACRIFICE, Theme.CAPTURE, Theme.MAJORITY, Theme.LIBERATION, Theme.GAME), p.themes());
+    }
+
+    @Test
+    void aPositionThatOccurredBeforeInItsGameIsNoPuzzle() {
+        Position p = PositionText.parse(WORKED_EXAMPLE, Variant.EMERGO);
+        assertNull(PuzzleMiner.at(p, new long[] {p.hash()}));
+    }
+
+    @Test
+    void aSolverAlreadyThreeMenUpGetsNoPuzzle() {
+        // Black's lone man faces White's three: whatever wins here was won already.
+        assertNull(PuzzleMiner.at(PositionText.parse("w 0 0 c5:b d5:w e5:w e6:w f5:w", Variant.EMERGO), new long[0]));
+    }
+
+    @Test
+    void oneLegalMoveOrCapturesOfTheSameMenAreForced() {
+        assertTrue(PuzzleMiner.isForced(PositionText.parse("b 0 0 c4:w3b5 d4:w2", Variant.EMERGO)));
+        assertFalse(PuzzleMiner.isForced(PositionText.parse(WORKED_EXAMPLE, Variant.EMERGO)));
+    }
+
+    @Test
+    void theStartRatingGrowsWithTheBitsOfChoice() {
+        assertEquals(1200, PuzzleMiner.startRating(2), 1e-9);
+        assertTrue(PuzzleMiner.startRating(5) > PuzzleMiner.startRating(4));
+    }
+}

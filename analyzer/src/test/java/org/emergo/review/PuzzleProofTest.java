@@ -1,0 +1,115 @@
+package org.emergo.review;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.emergo.puzzle.Puzzle;
+import org.emergo.puzzle.PuzzleMiner;
+import org.emergo.rules.Move;
+import org.emergo.rules.MoveGen;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
+import org.emergo.rules.Variant;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every puzzle mined from a sample of the demo's games, proven again by {@link ExactMaterial},
+ * the plain exact search written apart from the miner's: the line is legal, and each move the
+ * solver is asked for wins at least a man more (or the game) than every other legal move, and a
+ * man or more outright, at every horizon from where its proof began up to its horizon.
+ */
+class PuzzleProofTest {
+
+    /** Nodes the independent search may spend on one move at one horizon; past it the test fails. */
+    private static final long CHECK_NODES = 50_000_000;
+
+    private static final int MAN = 2;
+
+    private record Case(PlayedGame game, PuzzleMiner.Mined mined) {}
+
+    private static final List<Case> MINED = new ArrayList<>();
+
+    @BeforeAll
+    static void mine() {
+        for (Variant v : Variant.values()) {
+            for (List<String> moves : ReviewedSample.games(v, 30, 2)) {
+                PlayedGame g = PlayedGame.replay(Position.start(v), moves);
+                for (PuzzleMiner.Mined m : PuzzleMiner.mine(g, ply -> true)) MINED.add(new Case(g, m));
+            }
+        }
+    }
+
+    @Test
+    void everyMinedPuzzleIsProvenAgainByASeparateExactSearch() {
+        int asked = 0;
+        for (Case c : MINED) {
+            Puzzle p = c.mined().puzzle();
+            Position q = p.position();
+            List<Long> seen = new ArrayList<>();
+            for (long h : c.game().history(c.mined().ply())) seen.add(h);
+            for (Puzzle.Step s : p.steps()) {
+                assertTrue(MoveGen.legalMoves(q).contains(s.move()), () -> PositionText.format(p.position()) + ": " + p.movesText());
+                if (s.role() == Puzzle.Role.ASKED) {
+                    asked++;
+                    long[] history = seen.stream().mapToLong(Long::longValue).toArray();
+                    for (int h = s.from(); h <= s.horizon(); h++) {
+                        String why = notUnique(q, history, s.move(), h);
+                        Position at = q;
+                        int horizon = h;
+                        assertNull(why, () -> PositionText.format(at) + " " + s.move() + " at " + horizon + " plies: " + why);
+                    }
+                }
+                seen.add(q.hash());
+                q = q.play(s.move());
+            }
+            assertEquals(Puzzle.Role.ASKED, p.steps().get(0).role());
+            assertTrue(p.steps().size() % 2 == 1, p::movesText); // the solver's moves, a reply between each two
+            assertTrue(p.men() >= 1 || p.game(), p::movesText);
+        }
+        assertTrue(MINED.size() >= 15, "puzzles on the sample: " + MINED.size());
+        assertTrue(asked >= MINED.size());
+    }
+
+    @Test
+    void theSameGamesGiveTheSamePuzzles() {
+        List<String> again = new ArrayList<>();
+        List<String> first = new ArrayList<>();
+        for (Case c : MINED) first.add(c.mined().ply() + " " + PositionText.format(c.mined().puzzle().position()) + " " + c.mined().puzzle().movesText());
+        for (Variant v : Variant.values()) {
+            for (List<String> moves : ReviewedSample.games(v, 30, 2)) {
+                PlayedGame g = PlayedGame.replay(Position.start(v), moves);
+                for (PuzzleMiner.Mined m : PuzzleMiner.mine(g, ply -> true)) {
+                    again.add(m.ply() + " " + PositionText.format(m.puzzle().position()) + " " + m.puzzle().movesText());
+                }
+            }
+        }
+        assertEquals(first, again);
+    }
+
+    /**
+     * Why {@code move} does not win uniquely at {@code h} plies, or null: it must keep a man
+     * more than the mover has now (or win the game) and a man more than any other move (or, when
+     * it wins the game, no other move may win it).
+     */
+    private static String notUnique(Position q, long[] history, Move move, int h) {
+        int now = ExactMaterial.balance(q);
+        int v = new ExactMaterial(history, CHECK_NODES).valueAfter(q, move, h, -ExactMaterial.INF, ExactMaterial.INF);
+        boolean win = v > ExactMaterial.WIN - 200;
+        if (!win && v < now + MAN) return "it keeps " + v + " of " + now;
+        for (Move x : MoveGen.legalMoves(q)) {
+            if (x.equals(move)) continue;
+            if (win) {
+                int w = new ExactMaterial(history, CHECK_NODES).valueAfter(q, x, h, ExactMaterial.WIN - 201, ExactMaterial.WIN - 200);
+                if (w >= ExactMaterial.WIN - 200) return x + " wins the game too";
+            } else {
+                int w = new ExactMaterial(history, CHECK_NODES).valueAfter(q, x, h, v - MAN, v - MAN + 1);
+                if (w > v - MAN) return x + " keeps " + w + " against " + v;
+            }
+        }
+        return null;
+    }
+}
