@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             ImportCommand.class,
             AnalyzeCommand.class,
             ReviewCommand.class,
+            PuzzlesCommand.class,
             FindCommand.class,
             SqlCommand.class,
             ExportCommand.class,

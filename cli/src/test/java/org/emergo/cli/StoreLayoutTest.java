@@ -34,7 +34,8 @@ class StoreLayoutTest {
             "pattern", Set.of("db", "jdbc", "sql", "output"),
             "analysis", Set.of("db", "jdbc", "game", "pattern"),
             "rating", Set.of("db", "jdbc"),
-            "review", Set.of("db", "jdbc", "sql", "game"));
+            "review", Set.of("db", "jdbc", "sql", "game"),
+            "puzzle", Set.of("db", "jdbc", "sql", "game", "output"));
 
     private static JavaClasses classes;
 

@@ -31,6 +31,11 @@ public final class WorkClaims implements AutoCloseable {
         return 2L + settingId;
     }
 
+    /** {@code puzzles} at a miner version: above every review setting's number (below 2^23, as the ids leave). */
+    public static long puzzleJob(int minerVersion) {
+        return (1L << 22) + minerVersion;
+    }
+
     /** Game ids below 2^40 (a trillion); the job's number above. */
     private static final int ID_BITS = 40;
 

@@ -1,0 +1,287 @@
+package org.emergo.store.puzzle;
+
+import static org.emergo.store.jooq.Tables.GAME;
+import static org.emergo.store.jooq.Tables.PUZZLE;
+import static org.emergo.store.jooq.Tables.PUZZLE_ATTEMPT;
+import static org.emergo.store.jooq.Tables.PUZZLE_SET;
+import static org.emergo.store.jooq.Tables.PUZZLE_SOLVER;
+import static org.emergo.store.jooq.Tables.PUZZLE_THEME;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.emergo.ratings.Glicko2;
+import org.emergo.ratings.Rating;
+import org.emergo.ratings.RatingSystem;
+import org.emergo.rules.Variant;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.Transaction;
+import org.emergo.store.output.ResultColumn;
+import org.emergo.store.output.ResultWriter;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Record;
+import org.jooq.impl.DSL;
+
+/**
+ * The puzzle set as the viewer and the export read it (one puzzle per position: the view
+ * puzzle_set), and the attempts at its puzzles, each of which rates the puzzle and the solver
+ * by Glicko-2 (analyzer's {@link Glicko2}), one attempt a rating period, as lichess rates its puzzles.
+ */
+public final class PuzzleBook {
+
+    /** The viewer's solver: one person at the machine the viewer serves. */
+    public static final String LOCAL_SOLVER = "local";
+
+    /**
+     * Which puzzles: a board, a theme, a rating range (difficulty as calibrated), a player of
+     * the game, an event; null for any.
+     */
+    public record Filter(Variant variant, String theme, Integer minRating, Integer maxRating, String player, String event) {
+        public static final Filter ANY = new Filter(null, null, null, null, null, null);
+
+        Condition condition() {
+            Condition c = DSL.trueCondition();
+            if (variant != null) c = c.and(PUZZLE_SET.VARIANT.eq(variant.tagName()));
+            if (theme != null) {
+                c = c.and(DSL.exists(DSL.selectOne().from(PUZZLE_THEME)
+                        .where(PUZZLE_THEME.GAME_ID.eq(PUZZLE_SET.GAME_ID))
+                        .and(PUZZLE_THEME.PLY.eq(PUZZLE_SET.PLY))
+                        .and(PUZZLE_THEME.THEME.eq(theme))));
+            }
+            if (minRating != null) c = c.and(PUZZLE_SET.RATING.ge(minRating.doubleValue()));
+            if (maxRating != null) c = c.and(PUZZLE_SET.RATING.lt(maxRating.doubleValue()));
+            if (player != null) c = c.and(GAME.WHITE.eq(player).or(GAME.BLACK.eq(player)));
+            if (event != null) c = c.and(GAME.EVENT.eq(event));
+            return c;
+        }
+    }
+
+    /** What an attempt did to the ratings. */
+    public record Attempted(boolean solved, Rating puzzle, Rating solver) {}
+
+    private final Database db;
+    private final RatingSystem glicko = new Glicko2();
+
+    public PuzzleBook(Database db) {
+        this.db = db;
+    }
+
+    /**
+     * The next puzzle for the local solver: the first, in game and ply order, that matches and
+     * that he has not tried yet; once he has tried them all, the first that matches.
+     */
+    public Optional<StoredPuzzle> next(Filter filter) {
+        DSLContext dsl = db.dsl();
+        Condition untried = DSL.notExists(DSL.selectOne().from(PUZZLE_ATTEMPT)
+                .where(PUZZLE_ATTEMPT.GAME_ID.eq(PUZZLE_SET.GAME_ID))
+                .and(PUZZLE_ATTEMPT.PLY.eq(PUZZLE_SET.PLY))
+                .and(PUZZLE_ATTEMPT.SOLVER_NAME.eq(LOCAL_SOLVER)));
+        Optional<StoredPuzzle> fresh = first(dsl, filter.condition().and(untried));
+        return fresh.isPresent() ? fresh : first(dsl, filter.condition());
+    }
+
+    private static Optional<StoredPuzzle> first(DSLContext dsl, Condition c) {
+        return dsl.select(columns())
+                .from(PUZZLE_SET).join(GAME).on(GAME.ID.eq(PUZZLE_SET.GAME_ID))
+                .where(c)
+                .orderBy(PUZZLE_SET.GAME_ID, PUZZLE_SET.PLY)
+                .limit(1)
+                .fetchOptional()
+                .map(PuzzleBook::read);
+    }
+
+    /** A puzzle by its id ({@code game-ply}), whether or not it is the set's one of its position. */
+    public Optional<StoredPuzzle> find(String id) {
+        long[] key = StoredPuzzle.parseId(id);
+        if (key == null) return Optional.empty();
+        return db.dsl().select(puzzleColumns())
+                .from(PUZZLE).join(GAME).on(GAME.ID.eq(PUZZLE.GAME_ID))
+                .where(PUZZLE.GAME_ID.eq(key[0]))
+                .and(PUZZLE.PLY.eq((int) key[1]))
+                .fetchOptional()
+                .map(PuzzleBook::readPuzzle);
+    }
+
+    /** The set's puzzles that match, in game and ply order, from {@code offset}. */
+    public List<StoredPuzzle> list(Filter filter, int offset, int limit) {
+        return db.dsl().select(columns())
+                .from(PUZZLE_SET).join(GAME).on(GAME.ID.eq(PUZZLE_SET.GAME_ID))
+                .where(filter.condition())
+                .orderBy(PUZZLE_SET.GAME_ID, PUZZLE_SET.PLY)
+                .limit(limit)
+                .offset(offset)
+                .fetch(PuzzleBook::read);
+    }
+
+    /** How many of the set's puzzles match. */
+    public int count(Filter filter) {
+        return db.dsl().selectCount()
+                .from(PUZZLE_SET).join(GAME).on(GAME.ID.eq(PUZZLE_SET.GAME_ID))
+                .where(filter.condition())
+                .fetchOne(0, int.class);
+    }
+
+    /** The themes that occur in the set, in name order. */
+    public List<String> themes() {
+        return db.dsl().selectDistinct(PUZZLE_THEME.THEME).from(PUZZLE_THEME).orderBy(PUZZLE_THEME.THEME)
+                .fetch(PUZZLE_THEME.THEME);
+    }
+
+    /** The columns of the lichess puzzle set, in its order. */
+    public static final List<String> EXPORT_COLUMNS = List.of("PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation",
+            "Popularity", "NbPlays", "Themes", "GameUrl", "OpeningTags");
+
+    /**
+     * Writes the set as the lichess puzzle set's CSV: id, position string (in FEN's place),
+     * the solution's moves, rating and deviation, popularity (the share solved, -100 to 100, as
+     * lichess's votes are), attempts, themes, the game's page at the ply, and no opening tags.
+     * Unlike lichess's, the moves start with the solver's: the position is the one he faces.
+     */
+    public int export(ResultWriter out) {
+        List<ResultColumn> cols = new ArrayList<>();
+        for (String name : EXPORT_COLUMNS) {
+            cols.add(new ResultColumn(name, name.equals("Rating") || name.equals("RatingDeviation")
+                    || name.equals("Popularity") || name.equals("NbPlays")));
+        }
+        out.columns(cols);
+        int[] n = {0};
+        db.dsl().select(columns())
+                .from(PUZZLE_SET).join(GAME).on(GAME.ID.eq(PUZZLE_SET.GAME_ID))
+                .orderBy(PUZZLE_SET.GAME_ID, PUZZLE_SET.PLY)
+                .fetchSize(500)
+                .forEach(r -> {
+                    StoredPuzzle p = read(r);
+                    long popularity = p.attempts() == 0 ? 0 : Math.round(200.0 * p.solved() / p.attempts() - 100);
+                    List<Object> row = new ArrayList<>();
+                    row.add(p.id());
+                    row.add(p.epn());
+                    row.add(String.join(" ", p.moves()));
+                    row.add((long) p.shownRating());
+                    row.add(Math.round(p.ratingDeviation()));
+                    row.add(popularity);
+                    row.add((long) p.attempts());
+                    row.add(String.join(" ", p.themes()));
+                    row.add("/game/" + p.gameId() + "/" + p.ply());
+                    row.add("");
+                    out.row(row);
+                    n[0]++;
+                });
+        out.end();
+        return n[0];
+    }
+
+    /**
+     * Stores an attempt of the local solver and rates him and the puzzle by it, in one
+     * transaction: solved is the first move right; a puzzle he tried before is rated again.
+     */
+    public Attempted attempt(String id, boolean solved, String wrongMove) throws SQLException {
+        long[] key = StoredPuzzle.parseId(id);
+        if (key == null) throw new IllegalArgumentException("no puzzle " + id);
+        try (Connection c = db.dataSource().getConnection()) {
+            return Transaction.on(c, tx -> {
+                DSLContext dsl = DSL.using(tx, db.dialect(), db.dsl().settings());
+                Record p = dsl.select(PUZZLE.RATING, PUZZLE.RATING_DEVIATION, PUZZLE.VOLATILITY, PUZZLE.ATTEMPTS, PUZZLE.SOLVED)
+                        .from(PUZZLE)
+                        .where(PUZZLE.GAME_ID.eq(key[0])).and(PUZZLE.PLY.eq((int) key[1]))
+                        .forUpdate()
+                        .fetchOne();
+                if (p == null) throw new IllegalArgumentException("no puzzle " + id);
+                Record s = dsl.select(PUZZLE_SOLVER.RATING, PUZZLE_SOLVER.RATING_DEVIATION, PUZZLE_SOLVER.VOLATILITY,
+                                PUZZLE_SOLVER.ATTEMPTS)
+                        .from(PUZZLE_SOLVER).where(PUZZLE_SOLVER.NAME.eq(LOCAL_SOLVER))
+                        .forUpdate()
+                        .fetchOne();
+                int puzzleAttempts = p.get(PUZZLE.ATTEMPTS);
+                Rating puzzle = new Rating(p.get(PUZZLE.RATING), p.get(PUZZLE.RATING_DEVIATION), p.get(PUZZLE.VOLATILITY),
+                        puzzleAttempts);
+                Rating solver = s == null ? glicko.newPlayer()
+                        : new Rating(s.get(PUZZLE_SOLVER.RATING), s.get(PUZZLE_SOLVER.RATING_DEVIATION),
+                                s.get(PUZZLE_SOLVER.VOLATILITY), s.get(PUZZLE_SOLVER.ATTEMPTS));
+                RatingSystem.After after = glicko.update(solver, puzzle, solved ? 1 : 0);
+                dsl.update(PUZZLE)
+                        .set(PUZZLE.RATING, after.black().rating())
+                        .set(PUZZLE.RATING_DEVIATION, after.black().deviation())
+                        .set(PUZZLE.VOLATILITY, after.black().volatility())
+                        .set(PUZZLE.ATTEMPTS, puzzleAttempts + 1)
+                        .set(PUZZLE.SOLVED, p.get(PUZZLE.SOLVED) + (solved ? 1 : 0))
+                        .where(PUZZLE.GAME_ID.eq(key[0])).and(PUZZLE.PLY.eq((int) key[1]))
+                        .execute();
+                int solverAttempts = s == null ? 1 : s.get(PUZZLE_SOLVER.ATTEMPTS) + 1;
+                if (s == null) {
+                    dsl.insertInto(PUZZLE_SOLVER)
+                            .set(PUZZLE_SOLVER.NAME, LOCAL_SOLVER)
+                            .set(PUZZLE_SOLVER.RATING, after.white().rating())
+                            .set(PUZZLE_SOLVER.RATING_DEVIATION, after.white().deviation())
+                            .set(PUZZLE_SOLVER.VOLATILITY, after.white().volatility())
+                            .set(PUZZLE_SOLVER.ATTEMPTS, solverAttempts)
+                            .execute();
+                } else {
+                    dsl.update(PUZZLE_SOLVER)
+                            .set(PUZZLE_SOLVER.RATING, after.white().rating())
+                            .set(PUZZLE_SOLVER.RATING_DEVIATION, after.white().deviation())
+                            .set(PUZZLE_SOLVER.VOLATILITY, after.white().volatility())
+                            .set(PUZZLE_SOLVER.ATTEMPTS, solverAttempts)
+                            .where(PUZZLE_SOLVER.NAME.eq(LOCAL_SOLVER))
+                            .execute();
+                }
+                dsl.insertInto(PUZZLE_ATTEMPT)
+                        .set(PUZZLE_ATTEMPT.GAME_ID, key[0])
+                        .set(PUZZLE_ATTEMPT.PLY, (int) key[1])
+                        .set(PUZZLE_ATTEMPT.SOLVER_NAME, LOCAL_SOLVER)
+                        .set(PUZZLE_ATTEMPT.ATTEMPT, puzzleAttempts + 1)
+                        .set(PUZZLE_ATTEMPT.SOLVED, solved)
+                        .set(PUZZLE_ATTEMPT.WRONG_MOVE, solved ? null : wrongMove)
+                        .set(PUZZLE_ATTEMPT.ATTEMPTED_AT, LocalDateTime.now(ZoneOffset.UTC))
+                        .execute();
+                return new Attempted(solved, after.black(), after.white());
+            });
+        }
+    }
+
+    /** The local solver's rating, or the start rating before his first attempt. */
+    public Rating solverRating() {
+        Record s = db.dsl().select(PUZZLE_SOLVER.RATING, PUZZLE_SOLVER.RATING_DEVIATION, PUZZLE_SOLVER.VOLATILITY,
+                        PUZZLE_SOLVER.ATTEMPTS)
+                .from(PUZZLE_SOLVER).where(PUZZLE_SOLVER.NAME.eq(LOCAL_SOLVER))
+                .fetchOne();
+        return s == null ? glicko.newPlayer() : new Rating(s.get(PUZZLE_SOLVER.RATING),
+                s.get(PUZZLE_SOLVER.RATING_DEVIATION), s.get(PUZZLE_SOLVER.VOLATILITY), s.get(PUZZLE_SOLVER.ATTEMPTS));
+    }
+
+    private static List<org.jooq.SelectField<?>> columns() {
+        return List.of(PUZZLE_SET.GAME_ID, PUZZLE_SET.PLY, PUZZLE_SET.VARIANT, PUZZLE_SET.EPN, PUZZLE_SET.SOLVER,
+                PUZZLE_SET.MOVES, PUZZLE_SET.ROLES, PUZZLE_SET.MEN, PUZZLE_SET.WINS_GAME, PUZZLE_SET.PROOF_FROM,
+                PUZZLE_SET.HORIZON, PUZZLE_SET.THEMES, PUZZLE_SET.DIFFICULTY, PUZZLE_SET.PLAYED, PUZZLE_SET.RATING,
+                PUZZLE_SET.RATING_DEVIATION, PUZZLE_SET.ATTEMPTS, PUZZLE_SET.SOLVED, GAME.WHITE, GAME.BLACK, GAME.EVENT);
+    }
+
+    private static List<org.jooq.SelectField<?>> puzzleColumns() {
+        return List.of(PUZZLE.GAME_ID, PUZZLE.PLY, PUZZLE.VARIANT, PUZZLE.EPN, PUZZLE.SOLVER,
+                PUZZLE.MOVES, PUZZLE.ROLES, PUZZLE.MEN, PUZZLE.WINS_GAME, PUZZLE.PROOF_FROM,
+                PUZZLE.HORIZON, PUZZLE.THEMES, PUZZLE.DIFFICULTY, PUZZLE.PLAYED, PUZZLE.RATING,
+                PUZZLE.RATING_DEVIATION, PUZZLE.ATTEMPTS, PUZZLE.SOLVED, GAME.WHITE, GAME.BLACK, GAME.EVENT);
+    }
+
+    /** A row of {@link #columns()} or {@link #puzzleColumns()}: the same order. */
+    private static StoredPuzzle read(Record r) {
+        return new StoredPuzzle(r.get(0, Long.class), r.get(1, Integer.class), Variant.parse(r.get(2, String.class)),
+                r.get(3, String.class), r.get(4, String.class).charAt(0), words(r.get(5, String.class)),
+                r.get(6, String.class), r.get(7, Integer.class), r.get(8, Boolean.class), r.get(9, Integer.class),
+                r.get(10, Integer.class), words(r.get(11, String.class)), r.get(12, Double.class), r.get(13, String.class),
+                r.get(14, Double.class), r.get(15, Double.class), r.get(16, Integer.class), r.get(17, Integer.class),
+                r.get(18, String.class), r.get(19, String.class), r.get(20, String.class));
+    }
+
+    private static StoredPuzzle readPuzzle(Record r) {
+        return read(r);
+    }
+
+    private static List<String> words(String text) {
+        return text == null || text.isBlank() ? List.of() : List.of(text.trim().split(" +"));
+    }
+}

@@ -1,0 +1,226 @@
+package org.emergo.store.puzzle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.emergo.generate.SelfPlay;
+import org.emergo.puzzle.Puzzle;
+import org.emergo.puzzle.PuzzleMiner;
+import org.emergo.replay.GameRecord;
+import org.emergo.review.PlayedGame;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
+import org.emergo.rules.Variant;
+import org.emergo.search.Limit;
+import org.emergo.store.DatabaseTestCase;
+import org.emergo.store.TestDatabases;
+import org.emergo.store.analysis.AnalysisQueriesTest;
+import org.emergo.store.game.GameRepository;
+import org.emergo.store.output.OutputFormat;
+import org.emergo.store.review.ReviewJob;
+import org.emergo.store.sql.ReadOnlyQuery;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code emergo puzzles} on reviewed self-played games: every stored puzzle is the miner's at its
+ * ply, the same on every run, thread count and with two jobs at once; a stopped run leaves whole
+ * games and the next finishes; attempts rate puzzle and solver; the export has lichess's columns.
+ */
+class PuzzleJobTest {
+
+    @Nested
+    class OnH2 extends Cases {
+        OnH2() {
+            super(TestDatabases.H2);
+        }
+    }
+
+    @Nested
+    @Tag("postgres")
+    class OnPostgres extends Cases {
+        OnPostgres() {
+            super(TestDatabases.POSTGRES);
+        }
+
+        @Test
+        void twoJobsAtOnceShareTheGamesWithNoOverlap() throws Exception {
+            mine(1);
+            Map<String, List<List<Object>>> clean = stored();
+            clearPuzzles();
+            ExecutorService two = Executors.newFixedThreadPool(2);
+            try {
+                Future<PuzzleJob.Summary> a = two.submit(() -> new PuzzleJob(db, 1).run(null, g -> { }));
+                Future<PuzzleJob.Summary> b = two.submit(() -> new PuzzleJob(db, 1).run(null, g -> { }));
+                assertEquals(GAMES, a.get().games() + b.get().games());
+            } finally {
+                two.shutdownNow();
+            }
+            assertEquals(clean, stored());
+        }
+    }
+
+    static final int GAMES = 8;
+
+    static final List<GameRecord> FIXTURE = fixture();
+
+    private static List<GameRecord> fixture() {
+        List<GameRecord> games = new ArrayList<>();
+        SelfPlay emergo = new SelfPlay(Variant.EMERGO, 28);
+        for (int i = 1; i <= 5; i++) games.add(emergo.game(i));
+        SelfPlay hex = new SelfPlay(Variant.HEXEMERGO, 28);
+        for (int i = 1; i <= 3; i++) games.add(hex.game(i));
+        return List.copyOf(games);
+    }
+
+    abstract static class Cases extends DatabaseTestCase {
+
+        List<Long> ids;
+
+        Cases(TestDatabases kind) {
+            super(kind);
+        }
+
+        @BeforeEach
+        void storeAndReviewTheFixture() {
+            db.dsl().execute("DELETE FROM puzzle_solver");
+            db.dsl().execute("DELETE FROM review");
+            db.dsl().execute("DELETE FROM review_setting");
+            ids = new GameRepository(db.dsl()).insertAll(FIXTURE, null).ids();
+            try (ReviewJob job = new ReviewJob(db, Limit.depth(2), 2)) {
+                job.run(null, g -> { });
+            }
+        }
+
+        PuzzleJob.Summary mine(int threads) {
+            return new PuzzleJob(db, threads).run(null, g -> { });
+        }
+
+        void clearPuzzles() {
+            db.dsl().execute("DELETE FROM puzzle");
+            db.dsl().execute("DELETE FROM puzzle_mined");
+        }
+
+        List<List<Object>> rows(String sql) {
+            return AnalysisQueriesTest.Cases.plain(new ReadOnlyQuery(db).fetch(sql, 100_000).rows());
+        }
+
+        /** Everything mining stores but the time. */
+        Map<String, List<List<Object>>> stored() {
+            Map<String, List<List<Object>>> tables = new LinkedHashMap<>();
+            tables.put("puzzle", rows("SELECT * FROM puzzle ORDER BY game_id, ply"));
+            tables.put("puzzle_theme", rows("SELECT * FROM puzzle_theme ORDER BY game_id, ply, theme"));
+            tables.put("puzzle_mined", rows("SELECT game_id, miner_version, setting_id, tried, puzzles FROM puzzle_mined"
+                    + " ORDER BY game_id"));
+            return tables;
+        }
+
+        @Test
+        void everyStoredPuzzleIsTheMinersAtItsPlyAndEveryGameIsMinedOnce() {
+            PuzzleJob.Summary s = mine(2);
+            assertEquals(GAMES, s.games());
+            assertTrue(s.found() >= 3, "puzzles found: " + s.found());
+            List<List<Object>> puzzles = rows("SELECT game_id, ply, epn, moves, roles, men, themes FROM puzzle ORDER BY game_id, ply");
+            assertEquals(s.found(), puzzles.size());
+            for (List<Object> row : puzzles) {
+                int index = ids.indexOf((Long) row.get(0));
+                GameRecord g = FIXTURE.get(index);
+                PlayedGame played = PlayedGame.replay(Position.start(g.variant()), g.moves());
+                int ply = ((Long) row.get(1)).intValue();
+                Puzzle p = PuzzleMiner.at(played.positions().get(ply), played.history(ply));
+                assertNotNull(p, () -> "no puzzle at " + row);
+                assertEquals(List.of(PositionText.format(p.position()), p.movesText(), p.men()),
+                        List.of(row.get(2), row.get(3), ((Long) row.get(5)).intValue()));
+            }
+            assertEquals(List.of(List.of((long) GAMES, (long) s.found())),
+                    rows("SELECT COUNT(*), SUM(puzzles) FROM puzzle_mined"));
+            assertEquals(0, mine(2).games());
+        }
+
+        @Test
+        void theSameGamesGiveTheSamePuzzlesWithOneThreadOrThree() {
+            mine(1);
+            Map<String, List<List<Object>>> one = stored();
+            clearPuzzles();
+            mine(3);
+            assertEquals(one, stored());
+        }
+
+        @Test
+        void aRunStoppedAfterACommitLeavesWholeGamesAndTheNextRunFinishesTheJob() {
+            mine(1);
+            Map<String, List<List<Object>>> clean = stored();
+            clearPuzzles();
+            RuntimeException stop = new RuntimeException("stop");
+            assertEquals(stop, assertThrows(RuntimeException.class, () -> new PuzzleJob(db, 2).run(null, g -> {
+                throw stop;
+            })));
+            assertEquals(List.of(List.of((long) PuzzleJob.BATCH)), rows("SELECT COUNT(*) FROM puzzle_mined"));
+            assertEquals(List.of(), rows("SELECT p.game_id FROM puzzle p WHERE NOT EXISTS"
+                    + " (SELECT 1 FROM puzzle_mined m WHERE m.game_id = p.game_id)"));
+            assertEquals(GAMES - PuzzleJob.BATCH, mine(1).games());
+            assertEquals(clean, stored());
+        }
+
+        @Test
+        void aSolvedAttemptLowersThePuzzlesRatingAndRaisesTheSolversAndAFailedOneTheOpposite() throws Exception {
+            mine(2);
+            PuzzleBook book = new PuzzleBook(db);
+            StoredPuzzle p = book.next(PuzzleBook.Filter.ANY).orElseThrow();
+            PuzzleBook.Attempted solved = book.attempt(p.id(), true, null);
+            assertTrue(solved.puzzle().rating() < p.rating());
+            assertTrue(solved.solver().rating() > 1500);
+            // the next puzzle is another: the solver has tried this one
+            StoredPuzzle q = book.next(PuzzleBook.Filter.ANY).orElseThrow();
+            assertTrue(!q.id().equals(p.id()));
+            PuzzleBook.Attempted failed = book.attempt(q.id(), false, "e5");
+            assertTrue(failed.puzzle().rating() > q.rating());
+            assertTrue(failed.solver().rating() < solved.solver().rating());
+            assertEquals(List.of(List.of(true, ""), List.of(false, "e5")), rows(
+                    "SELECT solved, COALESCE(wrong_move, '') FROM puzzle_attempt ORDER BY attempted_at, game_id, ply"));
+            assertEquals(List.of(List.of(2L)), rows("SELECT attempts FROM puzzle_solver"));
+        }
+
+        @Test
+        void theExampleQueryCountsTheThemesOfThePuzzlesEachPlayerMissed() throws Exception {
+            mine(2);
+            Map<List<Object>, Long> expected = new java.util.TreeMap<>(java.util.Comparator.comparing(Object::toString));
+            for (List<Object> row : rows("SELECT p.solver, g.white, g.black, p.moves, p.played, p.themes FROM puzzle_set p"
+                    + " JOIN game g ON g.id = p.game_id")) {
+                String played = (String) row.get(4);
+                String first = ((String) row.get(3)).split(" ")[0];
+                if (played == null || played.equals(first)) continue;
+                String player = (String) ("w".equals(row.get(0)) ? row.get(1) : row.get(2));
+                for (String theme : ((String) row.get(5)).split(" ")) expected.merge(List.of(player, theme), 1L, Long::sum);
+            }
+            assertTrue(!expected.isEmpty());
+            String sql = java.nio.file.Files.readString(java.nio.file.Path.of("..", "sql", "queries", "10_missed_themes_by_player.sql"));
+            Map<List<Object>, Long> got = new java.util.TreeMap<>(java.util.Comparator.comparing(Object::toString));
+            for (List<Object> row : rows(sql)) got.put(List.of(row.get(0), row.get(1)), ((Number) row.get(2)).longValue());
+            assertEquals(expected, got);
+        }
+
+        @Test
+        void theExportHasTheColumnsOfTheLichessPuzzleSetAndOneRowAPuzzleOfTheSet() {
+            PuzzleJob.Summary s = mine(2);
+            StringBuilder out = new StringBuilder();
+            int n = new PuzzleBook(db).export(OutputFormat.CSV.writer(out));
+            String[] lines = out.toString().split("\r?\n");
+            assertEquals(String.join(",", PuzzleBook.EXPORT_COLUMNS), lines[0]);
+            assertEquals(n + 1, lines.length);
+            assertEquals(s.byBoard().values().stream().mapToInt(Integer::intValue).sum(), n);
+            assertTrue(lines[1].matches("\\d+-\\d+,[wb] .*,/game/\\d+/\\d+,"), lines[1]);
+        }
+    }
+}
