@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class PuzzleMinerTest {
 
-    /** RULES.md 9, the Zillions example: the quiet move that gives a man and takes five wins the game. */
+    /** docs/rules.md#a-worked-example, the Zillions example: the quiet move that gives a man and takes five wins the game. */
     private static final String WORKED_EXAMPLE = "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2";
 
     @Test

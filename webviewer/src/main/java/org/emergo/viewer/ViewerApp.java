@@ -13,6 +13,7 @@ import org.emergo.viewer.data.QueryLibrary;
 import org.emergo.viewer.web.ApiHandlers;
 import org.emergo.viewer.web.ErrorPage;
 import org.emergo.viewer.web.GameHandlers;
+import org.emergo.viewer.web.PuzzleHandlers;
 import org.emergo.viewer.web.PositionHandlers;
 import org.emergo.viewer.web.RatingHandlers;
 import org.emergo.viewer.web.ReviewHandlers;
@@ -44,6 +45,7 @@ public final class ViewerApp {
     private final ApiHandlers api;
     private final HostCheck hosts;
     private final ReviewHandlers reviews;
+    private final PuzzleHandlers puzzles;
     private final RatingHandlers ratings;
     private final SearchHandlers search;
 
@@ -62,6 +64,7 @@ public final class ViewerApp {
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
         this.api = new ApiHandlers(db, search::gameIds);
         this.reviews = new ReviewHandlers(db);
+        this.puzzles = new PuzzleHandlers(db, templates);
         this.ratings = new RatingHandlers(db, templates);
     }
 
@@ -84,6 +87,11 @@ public final class ViewerApp {
             config.routes.get("/game/{id}/{ply}", games::gameAtPly);
             // the viewer's one write: the review button of a game page (same-origin only)
             config.routes.post("/game/{id}/review", reviews::review);
+            config.routes.get("/puzzles", puzzles::next);
+            config.routes.get("/puzzles/{id}", puzzles::puzzle);
+            config.routes.post("/puzzles/{id}/move", puzzles::move);
+            config.routes.get("/api/puzzles", puzzles::api);
+            config.routes.get("/api/puzzles/{id}", puzzles::apiOne);
             config.routes.get("/player/{name}", games::player);
             config.routes.get("/players", ratings::players);
             config.routes.get("/position", positions::page);

@@ -1,0 +1,151 @@
+package org.emergo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.emergo.store.db.Database;
+import org.emergo.viewer.ViewerServer;
+import org.jooq.Record;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The puzzles in real headless Chromium (set up as {@link ViewerBrowserTest} is): one solved by
+ * clicking its moves, one failed by clicking another, each attempt stored through the page's form.
+ */
+@Tag("browser")
+class PuzzleBrowserTest {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    @TempDir
+    static Path folder;
+
+    private static Database db;
+    private static ViewerServer server;
+
+    private WebDriver driver;
+    private WebDriverWait wait;
+
+    @BeforeAll
+    static void serveMinedSelfPlayGames() throws IOException {
+        java.util.logging.Logger.getLogger("org.openqa.selenium").setLevel(java.util.logging.Level.SEVERE);
+        for (Path binary : List.of(CHROMIUM, CHROMEDRIVER)) {
+            if (!Files.isExecutable(binary)) {
+                fail(binary + " is missing: the browser tests need Debian's chromium and chromium-driver"
+                        + " (apt-get install chromium chromium-driver; .ci/run installs them)");
+            }
+        }
+        String path = folder.resolve("puzzles").toString();
+        String egn = CommandLineRun.run("generate", "--games", "12", "--seed", "5").out();
+        Path games = folder.resolve("games.egn");
+        Files.writeString(games, egn);
+        assertEquals(0, CommandLineRun.run("import", "--db", path, games.toString()).exitCode());
+        assertEquals(0, CommandLineRun.run("review", "--db", path, "--depth", "2").exitCode());
+        assertEquals(0, CommandLineRun.run("puzzles", "--db", path).exitCode());
+        db = Database.open(path);
+        server = ViewerServer.start(db, "127.0.0.1", 0);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) server.close();
+        if (db != null) db.close();
+    }
+
+    @BeforeEach
+    void openBrowser() {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--window-size=1280,900", "--user-data-dir=" + folder.resolve("chromium-" + System.nanoTime()));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
+        driver = new ChromeDriver(service, options);
+        wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+        wait.ignoring(StaleElementReferenceException.class);
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        if (driver != null) driver.quit();
+    }
+
+    private String url(String path) {
+        return server.url() + path.substring(1);
+    }
+
+    /** The set's puzzles, in order: id, moves, roles. */
+    private List<Record> puzzles() {
+        return List.copyOf(db.dsl().fetch("SELECT game_id || '-' || ply, moves, roles FROM puzzle_set ORDER BY game_id, ply"));
+    }
+
+    private void click(String move) {
+        wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("button.puzzle-move[value='" + move + "']"))).click();
+    }
+
+    @Test
+    void aPuzzleIsSolvedByClickingItsMovesAndTheAttemptIsStored() {
+        Record p = puzzles().get(0);
+        String id = p.get(0, String.class);
+        String[] moves = p.get(1, String.class).split(" ");
+        String roles = p.get(2, String.class);
+        driver.get(url("/puzzles"));
+        wait.until(ExpectedConditions.urlContains("/puzzles/" + id));
+        for (int i = 0; i < moves.length; i++) {
+            if (roles.charAt(i) != 'a') continue;
+            click(moves[i]);
+            if (i + 1 < moves.length) {
+                int next = i + 1;
+                while (roles.charAt(next) != 'a') next++;
+                wait.until(ExpectedConditions.urlContains("at=" + next));
+            }
+        }
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("puzzle-solved")));
+        assertEquals(String.join(" ", moves), driver.findElement(By.id("puzzle-solution")).getText());
+        assertEquals(1, db.dsl().fetchOne("SELECT COUNT(*) FROM puzzle_attempt WHERE solved AND game_id || '-' || ply = ?", id)
+                .get(0, int.class));
+        // the next puzzle is one not tried yet
+        driver.findElement(By.id("next-puzzle")).click();
+        wait.until(ExpectedConditions.urlContains("/puzzles/" + puzzles().get(1).get(0, String.class)));
+    }
+
+    @Test
+    void aWrongMoveShowsTheLineThatRefutesItAndTheSolution() {
+        Record p = puzzles().get(puzzles().size() - 1);
+        String id = p.get(0, String.class);
+        String first = p.get(1, String.class).split(" ")[0];
+        driver.get(url("/puzzles/" + id));
+        String wrong = driver.findElements(By.cssSelector("button.puzzle-move")).stream()
+                .map(b -> b.getAttribute("value")).filter(m -> !m.equals(first)).findFirst().orElseThrow();
+        click(wrong);
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("puzzle-failed")));
+        assertTrue(driver.findElement(By.id("puzzle-refutation")).getText().startsWith(wrong));
+        assertEquals(p.get(1, String.class), driver.findElement(By.id("puzzle-solution")).getText());
+        assertEquals(wrong, db.dsl().fetchOne("SELECT wrong_move FROM puzzle_attempt WHERE NOT solved AND game_id || '-' || ply = ?", id)
+                .get(0, String.class));
+    }
+}
