@@ -44,12 +44,15 @@ class PuzzleBrowserTest {
     private static Database db;
     private static ViewerServer server;
 
+    /** Held, so that its level stays: Selenium warns on stderr that it has no CDP of Chromium's version. */
+    private static final java.util.logging.Logger SELENIUM = java.util.logging.Logger.getLogger("org.openqa.selenium");
+
     private WebDriver driver;
     private WebDriverWait wait;
 
     @BeforeAll
     static void serveMinedSelfPlayGames() throws IOException {
-        java.util.logging.Logger.getLogger("org.openqa.selenium").setLevel(java.util.logging.Level.SEVERE);
+        SELENIUM.setLevel(java.util.logging.Level.SEVERE);
         for (Path binary : List.of(CHROMIUM, CHROMEDRIVER)) {
             if (!Files.isExecutable(binary)) {
                 fail(binary + " is missing: the browser tests need Debian's chromium and chromium-driver"
@@ -118,11 +121,8 @@ class PuzzleBrowserTest {
         for (int i = 0; i < moves.length; i++) {
             if (roles.charAt(i) != 'a') continue;
             click(moves[i]);
-            if (i + 1 < moves.length) {
-                int next = i + 1;
-                while (roles.charAt(next) != 'a') next++;
-                wait.until(ExpectedConditions.urlContains("at=" + next));
-            }
+            int next = roles.indexOf('a', i + 1);
+            if (next > 0) wait.until(ExpectedConditions.urlContains("at=" + next));
         }
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("puzzle-solved")));
         assertEquals(String.join(" ", moves), driver.findElement(By.id("puzzle-solution")).getText());

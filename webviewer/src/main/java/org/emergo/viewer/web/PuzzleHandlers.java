@@ -65,14 +65,13 @@ public final class PuzzleHandlers {
         int at = step(p, ctx.queryParam("at"));
         String wrong = ctx.queryParam("wrong");
         boolean solved = "1".equals(ctx.queryParam("solved"));
-        List<String> refutation = List.of();
+        List<String> refutation = new ArrayList<>();
         if (wrong != null) {
             Position q = PuzzlePage.positionAt(p, at);
             Move m = PuzzlePage.legal(q, wrong);
             if (m == null) throw new BadRequestResponse("'" + wrong + "' is no legal move here");
             int plies = Math.max(2, p.horizon() - at);
             for (Move x : UniqueWin.lineAfter(q, new long[0], m, plies, REFUTATION_NODES)) refutation.add(x.toString());
-            if (refutation.isEmpty()) refutation = List.of(wrong);
         }
         PuzzlePage page = PuzzlePage.of(p, filters, at, wrong, refutation, solved, book.solverRating(), book.themes());
         ctx.html(templates.render("puzzle.jte", page));
@@ -145,7 +144,7 @@ public final class PuzzleHandlers {
         m.put("proofFrom", p.proofFrom());
         m.put("horizon", p.horizon());
         m.put("themes", p.themes());
-        m.put("difficulty", p.difficulty());
+        m.put("difficulty", Math.round(p.difficulty() * 10) / 10.0);
         m.put("rating", p.shownRating());
         m.put("ratingDeviation", Math.round(p.ratingDeviation()));
         m.put("attempts", p.attempts());
