@@ -64,6 +64,22 @@ public final class Reviewer {
         return review(game);
     }
 
+    /**
+     * The class of a move tried again in position {@code ply} instead of the one played (a
+     * player's mistakes to retry): GOOD for the search's best move, else the judgement of the
+     * search's scores before and after it, as the review classes a move before any proof.
+     */
+    public org.emergo.search.Judgement.MoveClass classOf(PlayedGame game, int ply, Move tried) {
+        SearchResult here = search(game, ply);
+        if (tried.equals(here.bestMove())) return org.emergo.search.Judgement.MoveClass.GOOD;
+        Position before = game.positions().get(ply);
+        long[] history = java.util.Arrays.copyOf(game.history(ply), ply + 1);
+        history[ply] = before.hash();
+        SearchResult after = searcher.search(before.play(tried), history, limit);
+        return org.emergo.search.Judgement.classify(org.emergo.search.Judgement.curve(before.variant()), here.score(),
+                after.score());
+    }
+
     /** The search of position {@code ply}. */
     public SearchResult search(PlayedGame game, int ply) {
         return searcher.search(game.positions().get(ply), game.history(ply), limit);

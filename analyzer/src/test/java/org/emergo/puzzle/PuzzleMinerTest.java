@@ -52,4 +52,16 @@ class PuzzleMinerTest {
         assertEquals(1200, PuzzleMiner.startRating(2), 1e-9);
         assertTrue(PuzzleMiner.startRating(5) > PuzzleMiner.startRating(4));
     }
+
+    @Test
+    void docsPuzzlesStatesTheMinersNumbers() throws java.io.IOException {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "puzzles.md")).replaceAll("\\s+", " ");
+        for (String figure : List.of(
+                "`PuzzleMiner.PLIES` = " + PuzzleMiner.PLIES + " plies",
+                String.format(java.util.Locale.ROOT, "within %,d positions", PuzzleMiner.NODES),
+                "the solver " + PuzzleMiner.WON_MARGIN + " men up or more",
+                "starts at " + Math.round(PuzzleMiner.startRating(0)) + " + " + Math.round(PuzzleMiner.startRating(1) - PuzzleMiner.startRating(0)) + " a bit")) {
+            assertTrue(doc.contains(figure), figure);
+        }
+    }
 }

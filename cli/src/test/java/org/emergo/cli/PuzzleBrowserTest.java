@@ -148,4 +148,19 @@ class PuzzleBrowserTest {
         assertEquals(wrong, db.dsl().fetchOne("SELECT wrong_move FROM puzzle_attempt WHERE NOT solved AND game_id || '-' || ply = ?", id)
                 .get(0, String.class));
     }
+
+    @Test
+    void aPlayersMistakeIsRetriedFromHisListAndTheEnginesBestMoveSolvesIt() {
+        Record m = db.dsl().fetchOne("SELECT CASE WHEN p.player = 'w' THEN g.white ELSE g.black END, p.game_id, p.ply, p.best_move"
+                + " FROM review_ply p JOIN game g ON g.id = p.game_id WHERE p.move_class = 'blunder'"
+                + " ORDER BY g.date DESC, g.id DESC, p.ply LIMIT 1");
+        String player = m.get(0, String.class);
+        driver.get(url("/player/" + player.replace(" ", "%20").replace(",", "%2C")));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("mistakes-link"))).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("mistakes")));
+        driver.findElement(By.cssSelector("a.retry[href$='/mistakes/" + m.get(1, Long.class) + "/" + m.get(2, Integer.class) + "']"))
+                .click();
+        click(m.get(3, String.class));
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("retry-solved")));
+    }
 }

@@ -13,6 +13,7 @@ import org.emergo.viewer.data.QueryLibrary;
 import org.emergo.viewer.web.ApiHandlers;
 import org.emergo.viewer.web.ErrorPage;
 import org.emergo.viewer.web.GameHandlers;
+import org.emergo.viewer.web.MistakeHandlers;
 import org.emergo.viewer.web.PuzzleHandlers;
 import org.emergo.viewer.web.PositionHandlers;
 import org.emergo.viewer.web.RatingHandlers;
@@ -46,6 +47,7 @@ public final class ViewerApp {
     private final HostCheck hosts;
     private final ReviewHandlers reviews;
     private final PuzzleHandlers puzzles;
+    private final MistakeHandlers mistakes;
     private final RatingHandlers ratings;
     private final SearchHandlers search;
 
@@ -65,6 +67,7 @@ public final class ViewerApp {
         this.api = new ApiHandlers(db, search::gameIds);
         this.reviews = new ReviewHandlers(db);
         this.puzzles = new PuzzleHandlers(db, templates);
+        this.mistakes = new MistakeHandlers(db, templates);
         this.ratings = new RatingHandlers(db, templates);
     }
 
@@ -85,13 +88,16 @@ public final class ViewerApp {
             config.routes.get("/games", games::list);
             config.routes.get("/game/{id}", games::game);
             config.routes.get("/game/{id}/{ply}", games::gameAtPly);
-            // the viewer's one write: the review button of a game page (same-origin only)
+            // the viewer's writes, same-origin only: the review button of a game page, and a puzzle's attempt
             config.routes.post("/game/{id}/review", reviews::review);
             config.routes.get("/puzzles", puzzles::next);
             config.routes.get("/puzzles/{id}", puzzles::puzzle);
-            config.routes.post("/puzzles/{id}/move", puzzles::move);
+            config.routes.post("/puzzles/{id}/move", puzzles::move); // stores the attempt: same-origin only
             config.routes.get("/api/puzzles", puzzles::api);
             config.routes.get("/api/puzzles/{id}", puzzles::apiOne);
+            config.routes.get("/player/{name}/mistakes", mistakes::list);
+            config.routes.get("/player/{name}/mistakes/{game}/{ply}", mistakes::retry);
+            config.routes.post("/player/{name}/mistakes/{game}/{ply}", mistakes::tryMove);
             config.routes.get("/player/{name}", games::player);
             config.routes.get("/players", ratings::players);
             config.routes.get("/position", positions::page);

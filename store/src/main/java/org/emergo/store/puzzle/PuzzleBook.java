@@ -6,6 +6,8 @@ import static org.emergo.store.jooq.Tables.PUZZLE_ATTEMPT;
 import static org.emergo.store.jooq.Tables.PUZZLE_SET;
 import static org.emergo.store.jooq.Tables.PUZZLE_SOLVER;
 import static org.emergo.store.jooq.Tables.PUZZLE_THEME;
+import static org.emergo.store.jooq.Tables.REVIEW;
+import static org.emergo.store.jooq.Tables.REVIEW_PLY;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -59,6 +61,32 @@ public final class PuzzleBook {
             if (event != null) c = c.and(GAME.EVENT.eq(event));
             return c;
         }
+    }
+
+    /** A mistake or blunder of a player in a reviewed game, to retry: the position before it is {@code ply}. */
+    public record Mistake(long gameId, int ply, String played, String best, String moveClass, String date, String white,
+            String black) {}
+
+    /**
+     * The moves of {@code player}'s reviewed games (their latest review) that the judgement
+     * classed a mistake or a blunder, newest game first, in ply order within a game.
+     */
+    public List<Mistake> mistakes(String player, int limit) {
+        var latest = DSL.select(REVIEW.SETTING_ID).from(REVIEW)
+                .where(REVIEW.GAME_ID.eq(GAME.ID))
+                .orderBy(REVIEW.REVIEWED_AT.desc(), REVIEW.SETTING_ID.desc())
+                .limit(1);
+        return db.dsl().select(GAME.ID, REVIEW_PLY.PLY, REVIEW_PLY.PLAYED, REVIEW_PLY.BEST_MOVE, REVIEW_PLY.MOVE_CLASS,
+                        GAME.DATE, GAME.WHITE, GAME.BLACK)
+                .from(REVIEW_PLY).join(GAME).on(GAME.ID.eq(REVIEW_PLY.GAME_ID))
+                .where(REVIEW_PLY.SETTING_ID.eq(DSL.field(latest)))
+                .and(REVIEW_PLY.MOVE_CLASS.in("mistake", "blunder"))
+                .and(GAME.WHITE.eq(player).and(REVIEW_PLY.PLAYER.eq("w"))
+                        .or(GAME.BLACK.eq(player).and(REVIEW_PLY.PLAYER.eq("b"))))
+                .orderBy(GAME.DATE.desc().nullsLast(), GAME.ID.desc(), REVIEW_PLY.PLY)
+                .limit(limit)
+                .fetch(r -> new Mistake(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), r.value6(), r.value7(),
+                        r.value8()));
     }
 
     /** What an attempt did to the ratings. */

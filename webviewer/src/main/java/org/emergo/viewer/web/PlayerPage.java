@@ -31,6 +31,14 @@ public record PlayerPage(PlayerSummary.Summary summary, ReviewFigures.PlayerFigu
         return summary.name();
     }
 
+    public String mistakesUrl() {
+        return org.emergo.viewer.data.Urls.player(summary.name()) + "/mistakes";
+    }
+
+    public String puzzlesUrl() {
+        return "/puzzles?player=" + org.emergo.viewer.data.Urls.encode(summary.name());
+    }
+
     /** The games list filtered to this player and more. */
     public String gamesUrl(Map<String, String> more) {
         Map<String, String> p = new java.util.LinkedHashMap<>();

@@ -18,8 +18,8 @@ import org.emergo.store.review.ReviewRepository;
 import org.emergo.store.review.StoredReview;
 
 /**
- * The viewer's one write: the review button of a game page. It has the engine review that one
- * game at the default setting of {@code emergo review} ({@link ReviewJob#DEFAULT_LIMIT}), then
+ * The viewer's first write: the review button of a game page (the puzzles' attempts,
+ * {@link PuzzleHandlers}, are the second, under the same guard). It has the engine review that one game at the default setting of {@code emergo review} ({@link ReviewJob#DEFAULT_LIMIT}), then
  * sends the browser back to the page at the same ply (303), which shows the review.
  *
  * <p>Only the viewer's own pages may ask. Every current browser says where a request comes from
