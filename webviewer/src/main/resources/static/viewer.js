@@ -45,6 +45,16 @@
     show(link.href, true);
   });
 
+  // the puzzle page's keys follow its own links: n the next puzzle, r try again
+  var puzzleKeys = { n: 'next-puzzle', r: 'try-again' };
+  document.addEventListener('keydown', function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target) || document.getElementById('game')) return;
+    var link = puzzleKeys[event.key] && document.getElementById(puzzleKeys[event.key]);
+    if (!link || !link.href) return;
+    event.preventDefault();
+    location.href = link.href;
+  });
+
   // the current move in view inside the move list, without scrolling the page
   function revealCurrent() {
     var scroller = document.querySelector('#game .moves-scroll');

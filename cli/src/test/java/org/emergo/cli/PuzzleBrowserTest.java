@@ -147,6 +147,10 @@ class PuzzleBrowserTest {
         assertEquals(p.get(1, String.class), driver.findElement(By.id("puzzle-solution")).getText());
         assertEquals(wrong, db.dsl().fetchOne("SELECT wrong_move FROM puzzle_attempt WHERE NOT solved AND game_id || '-' || ply = ?", id)
                 .get(0, String.class));
+        // r, as the page's Try again link, sets it anew
+        driver.findElement(By.tagName("body")).sendKeys("r");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("button.puzzle-move")));
+        assertTrue(driver.getCurrentUrl().endsWith("/puzzles/" + id), driver.getCurrentUrl());
     }
 
     @Test
