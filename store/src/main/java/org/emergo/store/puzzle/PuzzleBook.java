@@ -83,10 +83,15 @@ public final class PuzzleBook {
                 .and(REVIEW_PLY.MOVE_CLASS.in("mistake", "blunder"))
                 .and(GAME.WHITE.eq(player).and(REVIEW_PLY.PLAYER.eq("w"))
                         .or(GAME.BLACK.eq(player).and(REVIEW_PLY.PLAYER.eq("b"))))
-                .orderBy(GAME.DATE.desc().nullsLast(), GAME.ID.desc(), REVIEW_PLY.PLY)
+                .orderBy(knownDate().desc().nullsLast(), GAME.ID.desc(), REVIEW_PLY.PLY)
                 .limit(limit)
                 .fetch(r -> new Mistake(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), r.value6(), r.value7(),
                         r.value8()));
+    }
+
+    /** The game's date where its year is known (a record may write {@code ????.??.??}): unknown dates go last. */
+    private static org.jooq.Field<String> knownDate() {
+        return DSL.when(GAME.DATE.startsWith("?"), DSL.inline((String) null)).otherwise(GAME.DATE);
     }
 
     /** What an attempt did to the ratings. */
