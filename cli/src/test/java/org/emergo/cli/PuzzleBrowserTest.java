@@ -167,4 +167,19 @@ class PuzzleBrowserTest {
         click(m.get(3, String.class));
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("retry-solved")));
     }
+
+    @Test
+    void aMovePostedFromAnotherSitesPageIsRefusedAndStoresNothing() throws Exception {
+        String id = puzzles().get(0).get(0, String.class);
+        int before = db.dsl().fetchCount(db.dsl().selectFrom("puzzle_attempt"));
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        for (String[] header : List.of(new String[] {"Origin", "http://evil.example"}, new String[] {"Sec-Fetch-Site", "cross-site"})) {
+            java.net.http.HttpResponse<String> r = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url("/puzzles/" + id + "/move")))
+                    .header("Content-Type", "application/x-www-form-urlencoded").header(header[0], header[1])
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("at=0&move=" + puzzles().get(0).get(1, String.class).split(" ")[0]))
+                    .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(403, r.statusCode(), header[0]);
+        }
+        assertEquals(before, db.dsl().fetchCount(db.dsl().selectFrom("puzzle_attempt")));
+    }
 }
