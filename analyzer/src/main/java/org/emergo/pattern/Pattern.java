@@ -1,6 +1,8 @@
 package org.emergo.pattern;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 
@@ -18,9 +20,70 @@ import org.emergo.rules.Variant;
  * @param finding   the move played has a finding (a rule breach)
  * @param within    plies (1 or more) in which {@code then} must follow; 0 when there is no {@code then}
  * @param then      the second pattern of a manoeuvre, or null
+ * @param excluded  parts written {@code not ...}: a position that matches one of them does not match this part
+ * @param or        the further alternatives ({@code ... or ...}), each a whole pattern of its own; only
+ *                  the first alternative has them
  */
 public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, Range whiteHand, Range blackHand,
-        Range capture, boolean entry, boolean finding, int within, Pattern then) {
+        Range capture, boolean entry, boolean finding, int within, Pattern then, List<Pattern> excluded,
+        List<Pattern> or) {
+
+    public Pattern {
+        excluded = List.copyOf(excluded);
+        or = List.copyOf(or);
+    }
+
+    /** A part with neither exclusions nor alternatives. */
+    public Pattern(Variant variant, SquareCondition[] squares, Side toMove, Range whiteHand, Range blackHand,
+            Range capture, boolean entry, boolean finding, int within, Pattern then) {
+        this(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then, List.of(), List.of());
+    }
+
+    /** The part that asks nothing: every position of the variant's games. */
+    public static Pattern any(Variant v) {
+        return new Pattern(v, anySquares(v), null, null, null, null, false, false, 0, null);
+    }
+
+    /**
+     * Every alternative of the pattern, this one first (without its {@code or}): a position
+     * matches the pattern when it matches one of them.
+     */
+    public List<Pattern> alternatives() {
+        List<Pattern> all = new ArrayList<>();
+        all.add(withOr(List.of()));
+        all.addAll(or);
+        return all;
+    }
+
+    /** The pattern with these alternatives after its first. */
+    public Pattern withOr(List<Pattern> alternatives) {
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
+                excluded, alternatives);
+    }
+
+    /** The part with these exclusions. */
+    public Pattern withExcluded(List<Pattern> parts) {
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
+                parts, or);
+    }
+
+    /** The alternative with this second pattern ({@code then:within}), or none when {@code then} is null. */
+    public Pattern withThen(int plies, Pattern second) {
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding,
+                second == null ? 0 : plies, second, excluded, or);
+    }
+
+    /** The part with these square conditions. */
+    public Pattern withSquares(SquareCondition[] conditions) {
+        return new Pattern(variant, conditions, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
+                excluded, or);
+    }
+
+    /** Whether this part asks nothing at all (no condition, no exclusion). */
+    public boolean asksNothing() {
+        return toMove == null && whiteHand == null && blackHand == null && !asksMove() && constrainedSquares().length == 0
+                && excluded.isEmpty();
+    }
 
     /** Whether the move played from the position matters. */
     public boolean asksMove() {
@@ -34,7 +97,8 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
     }
 
     /**
-     * Whether one position matches this pattern (not its {@code then}). Squares are indices of
+     * Whether one position matches this part: its conditions hold and no excluded part matches
+     * (not its {@code then}, not its alternatives). Squares are indices of
      * the variant's board; {@code jailers} signed (+ White commands, - Black, 0 vacant);
      * {@code jumps} the men the move played took, -1 when no move was played from it.
      */
@@ -48,6 +112,9 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
         if (finding && !found) return false;
         for (int sq = 0; sq < squares.length; sq++) {
             if (!squares[sq].test(jailers[sq], prisoners[sq])) return false;
+        }
+        for (Pattern x : excluded) {
+            if (x.matches(jailers, prisoners, side, white, black, jumps, entered, found)) return false;
         }
         return true;
     }

@@ -92,7 +92,7 @@ public final class PatternSearch {
     /** The rows of pattern_bits the pattern (and its second part) asks about: dimension, then segment. */
     private static Map<Integer, Map<Long, byte[]>> bitmaps(Connection c, Variant variant, Pattern pattern) throws SQLException {
         Set<Integer> dimensions = new TreeSet<>();
-        for (Pattern p = pattern; p != null; p = p.then()) dimensions.addAll(dimensions(p));
+        for (Pattern a : pattern.alternatives()) dimensions.addAll(dimensions(a));
         Map<Integer, Map<Long, byte[]>> rows = new HashMap<>();
         try (PreparedStatement st = c.prepareStatement(
                 "SELECT segment, bitmaps FROM pattern_bits WHERE variant = ? AND dimension = ?")) {
@@ -109,8 +109,11 @@ public final class PatternSearch {
         return rows;
     }
 
+    /** The dimensions a part asks about, with its excluded parts and its second pattern. */
     private static List<Integer> dimensions(Pattern p) {
         List<Integer> d = new ArrayList<>();
+        for (Pattern x : p.excluded()) d.addAll(dimensions(x));
+        if (p.then() != null) d.addAll(dimensions(p.then()));
         for (int sq : p.constrainedSquares()) d.add(sq);
         if (p.toMove() != null) d.add(PatternBitmaps.TURN);
         if (p.whiteHand() != null) d.add(PatternBitmaps.WHITE_HAND);
@@ -122,12 +125,15 @@ public final class PatternSearch {
     }
 
     private static List<Hit> inSegment(Segment s, Pattern pattern, Map<Integer, Map<Long, byte[]>> bits) {
-        RoaringBitmap matching = matching(s, pattern, bits);
-        RoaringBitmap then = pattern.then() == null ? null : matching(s, pattern.then(), bits);
+        RoaringBitmap matching = null;
+        for (Pattern a : pattern.alternatives()) {
+            RoaringBitmap first = matching(s, a, bits);
+            RoaringBitmap found = a.then() == null ? first : followed(s, first, matching(s, a.then(), bits), a.within());
+            matching = matching == null ? found : RoaringBitmap.or(matching, found);
+        }
         List<Hit> hits = new ArrayList<>();
         for (PatternSegments.Member m : s.members()) {
-            int end = m.first() + m.positions();
-            Hit h = then == null ? hit(m, matching, end) : followed(m, matching, then, pattern.within(), end);
+            Hit h = hit(m, matching, m.first() + m.positions());
             if (h != null) hits.add(h);
         }
         return hits;
@@ -139,23 +145,25 @@ public final class PatternSearch {
         return new Hit(m.gameId(), (int) (matching.nextValue(m.first()) - m.first()), (int) n);
     }
 
-    /** A manoeuvre: the game's positions of the first pattern that one of the second follows within {@code within}. */
-    private static Hit followed(PatternSegments.Member m, RoaringBitmap first, RoaringBitmap second, int within, int end) {
-        int firstPly = -1;
-        int n = 0;
-        long p = first.nextValue(m.first());
-        while (p >= 0 && p < end) {
-            long q = second.nextValue((int) p + 1);
-            if (q >= 0 && q < end && q <= p + within) {
-                if (firstPly < 0) firstPly = (int) p - m.first();
-                n++;
+    /**
+     * A manoeuvre: the positions of the first pattern, in the segment's counted games, that one of
+     * the second follows within {@code within} plies of the same game.
+     */
+    private static RoaringBitmap followed(Segment s, RoaringBitmap first, RoaringBitmap second, int within) {
+        RoaringBitmap out = new RoaringBitmap();
+        for (PatternSegments.Member m : s.members()) {
+            int end = m.first() + m.positions();
+            long p = first.nextValue(m.first());
+            while (p >= 0 && p < end) {
+                long q = second.nextValue((int) p + 1);
+                if (q >= 0 && q < end && q <= p + within) out.add((int) p);
+                p = p + 1 < end ? first.nextValue((int) p + 1) : -1;
             }
-            p = p + 1 < end ? first.nextValue((int) p + 1) : -1;
         }
-        return n == 0 ? null : new Hit(m.gameId(), firstPly, n);
+        return out;
     }
 
-    /** The segment's positions that match one pattern (not its second part). */
+    /** The segment's positions that match one part (not its second pattern): its conditions, less its excluded parts. */
     private static RoaringBitmap matching(Segment s, Pattern p, Map<Integer, Map<Long, byte[]>> bits) {
         RoaringBitmap all = new RoaringBitmap();
         all.add(0L, (long) s.positions());
@@ -172,6 +180,7 @@ public final class PatternSearch {
         if (p.capture() != null) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.CAPTURE, s, p.capture()::contains));
         if (p.entry()) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.ENTRY, s, v -> true));
         if (p.finding()) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.FINDING, s, v -> true));
+        for (Pattern x : p.excluded()) result = RoaringBitmap.andNot(result, matching(s, x, bits));
         return result;
     }
 
@@ -183,6 +192,7 @@ public final class PatternSearch {
      */
     private static RoaringBitmap square(Map<Integer, Map<Long, byte[]>> bits, int sq, Segment s, SquareCondition c,
             RoaringBitmap all) {
+        if (c.negated()) return RoaringBitmap.andNot(all, square(bits, sq, s, c.negate(), all));
         if (c.kind() == SquareCondition.Kind.EMPTY) return RoaringBitmap.andNot(all, union(bits, sq, s, v -> true));
         return union(bits, sq, s, v -> c.test(PatternBitmaps.jailersOf(v), PatternBitmaps.prisonersOf(v)));
     }

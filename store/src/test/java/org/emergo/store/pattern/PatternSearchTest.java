@@ -252,6 +252,8 @@ class PatternSearchTest {
             "e5:w4+", "capture:2+", "finding", "entry", "e5:b turn:b capture",
             "hexemergo a1:=w3b2", "hexemergo g7:b5p d4:b", "hexemergo d4:b then:1 any", "hexemergo entry whand:11",
             "whand:12 bhand:12", "e5:empty then:4 e5:w2+",
+            "a5:w15+p or i5:bp or e1:empty turn:b", "a5:=w9b6 or e5:b then:1 e4:b", "e5:!w turn:b not capture",
+            "e5:w2+ then:6 e5:!w", "e5:occupied not e5:w not e5:1 or i5:!b", "hexemergo d4:!b2+ not d4:empty",
         })
         void handPickedPatternsAnswerAsSqlDoes(String text) {
             Pattern p = PatternText.parse(text);
@@ -285,19 +287,45 @@ class PatternSearchTest {
     static final class RandomPatterns {
 
         static String draw(List<String[]> positions, SplittableRandom random) {
-            String[] at = positions.get(random.nextInt(positions.size()));
-            Variant v = Variant.parse(at[0]);
-            Position p = PositionText.parse(at[1], v);
+            int index = random.nextInt(positions.size());
+            Variant v = Variant.parse(positions.get(index)[0]);
             StringBuilder sb = new StringBuilder(v == Variant.HEXEMERGO ? "hexemergo" : "");
-            sb.append(conditions(p, random));
-            if (random.nextInt(5) == 0) {
-                String[] later = positions.get(Math.min(positions.size() - 1, positions.indexOf(at) + 1 + random.nextInt(4)));
-                Variant lv = Variant.parse(later[0]);
-                String second = lv == v ? conditions(PositionText.parse(later[1], lv), random) : "";
-                sb.append(" then:").append(1 + random.nextInt(6)).append(second.isBlank() ? " any" : second);
+            String first = alternative(positions, index, random);
+            sb.append(first.isBlank() ? " any" : first);
+            // or: further alternatives drawn from other positions of the same board
+            while (random.nextInt(4) == 0) {
+                int other = random.nextInt(positions.size());
+                if (Variant.parse(positions.get(other)[0]) != v) continue;
+                String a = alternative(positions, other, random);
+                sb.append(" or").append(a.isBlank() ? " any" : a);
             }
             String text = sb.toString().trim();
             return text.isEmpty() ? "any" : text;
+        }
+
+        /** Conditions of one position, perhaps a part excluded (not) and a second pattern (then) from later positions. */
+        private static String alternative(List<String[]> positions, int index, SplittableRandom random) {
+            String[] at = positions.get(index);
+            Variant v = Variant.parse(at[0]);
+            StringBuilder sb = new StringBuilder(conditions(PositionText.parse(at[1], v), random));
+            sb.append(excluded(positions, index, v, random));
+            if (random.nextInt(5) == 0) {
+                int next = Math.min(positions.size() - 1, index + 1 + random.nextInt(4));
+                String[] later = positions.get(next);
+                Variant lv = Variant.parse(later[0]);
+                String second = lv == v ? conditions(PositionText.parse(later[1], lv), random) + excluded(positions, next, v, random) : "";
+                sb.append(" then:").append(1 + random.nextInt(6)).append(second.isBlank() ? " any" : second);
+            }
+            return sb.toString();
+        }
+
+        /** Now and then {@code not} and the conditions of a nearby position, which often holds them too. */
+        private static String excluded(List<String[]> positions, int index, Variant v, SplittableRandom random) {
+            if (random.nextInt(4) != 0) return "";
+            String[] near = positions.get(Math.min(positions.size() - 1, index + random.nextInt(3)));
+            if (Variant.parse(near[0]) != v) return "";
+            String x = conditions(PositionText.parse(near[1], v), random);
+            return x.isBlank() ? "" : " not" + x;
         }
 
         private static String conditions(Position p, SplittableRandom random) {
@@ -321,6 +349,11 @@ class PatternSearchTest {
         }
 
         private static String square(Column c, SplittableRandom random) {
+            // negated now and then: !w asks anything but a White column, a vacant square included
+            return (random.nextInt(5) == 0 ? "!" : "") + held(c, random);
+        }
+
+        private static String held(Column c, SplittableRandom random) {
             if (c == null) return random.nextBoolean() ? "empty" : "occupied";
             return switch (random.nextInt(6)) {
                 case 0 -> "=" + c;
