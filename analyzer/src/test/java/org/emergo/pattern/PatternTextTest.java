@@ -46,6 +46,7 @@ class PatternTextTest {
     void wordsAreReadInAnyOrderAndCaseAndWrittenInBoardOrder() {
         assertEquals("turn:w b4:b e5:=bw2", PatternText.parse("  E5:=BW2  b4:b TURN:W ").toString());
         assertEquals("capture:1+", PatternText.parse("capture").toString());
+        assertEquals("e5:w not turn:b or e5:occupied", PatternText.parse("e5:w  NOT  turn:b OR e5:!EMPTY").toString());
     }
 
     @Test
@@ -118,7 +119,7 @@ class PatternTextTest {
             assertEquals(p, PatternText.parse(p.toString()), m.group(1));
             n++;
         }
-        assertEquals(10, n);
+        assertEquals(13, n);
     }
 
     @Test

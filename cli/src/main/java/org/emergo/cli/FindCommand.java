@@ -19,8 +19,9 @@ import picocli.CommandLine;
             "Find the positions that match a pattern: per game, the first matching ply and how "
                     + "many positions match; the totals go to stderr.",
             "A pattern is words such as e5:w4+ (a White column of 4 or more on e5), d4:empty, c3:=w3b2, f4:bp "
-                    + "(Black's, with prisoners), turn:b, whand:0-3, capture:2+, entry, finding, and then:K for a "
-                    + "second pattern within K plies; 'hexemergo' first for HexEmergo cells.",
+                    + "(Black's, with prisoners), e5:!w (anything but a White column), turn:b, whand:0-3, capture:2+, "
+                    + "entry, finding, then:K for a second pattern within K plies, not before a part to leave out "
+                    + "and or between alternatives; 'hexemergo' first for HexEmergo cells.",
             "The pattern language: docs/patterns.md#the-text-form."},
         footerHeading = "%nExample:%n",
         footer = {"  emergo find \"e5:w4+ then:6 e5:b\""})

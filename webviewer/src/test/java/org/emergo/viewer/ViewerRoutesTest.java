@@ -384,6 +384,29 @@ class ViewerRoutesTest {
             });
         }
 
+        @Test
+        void orAndExcludeBoardsEachEditTheirOwnPartAndComeAndGoByLinks() {
+            withApp((client, port) -> {
+                String body = client.get("/search?pattern=" + enc("f4:=w4")).body().string();
+                assertEquals("/search?pattern=" + enc("f4:=w4 or any"), link(body, "add-or"));
+                assertEquals("/search?pattern=" + enc("f4:=w4 not any"), link(body, "add-exclude"));
+                String two = client.get(link(body, "add-or")).body().string();
+                assertTrue(two.contains("<h2 class=\"board-caption\">Or pattern 2</h2>"), two);
+                assertEquals("/search?pattern=" + enc("f4:=w4 or e5:empty"), squareLink(two, "or-board-1", "e5"));
+                assertEquals("/search?pattern=" + enc("f4:=w4"), link(two, "remove-or-1"));
+                assertEquals("/search?pattern=" + enc("any"), link(two, "remove-or"));
+                String excluding = client.get("/search?pattern=" + enc("f4:=w4 not turn:b e5:!w")).body().string();
+                assertTrue(excluding.contains("<h2 class=\"board-caption\">Excluding</h2>"), excluding);
+                assertEquals("!w", condition(excluding, "exclude-board-1", "e5"));
+                assertEquals("/search?pattern=" + enc("f4:=w4 not turn:b"), squareLink(excluding, "exclude-board-1", "e5"));
+                assertEquals("/search?pattern=" + enc("f4:=w4"), link(excluding, "remove-exclude-1"));
+                // the exclusion answers: the worked example's f4:=w4 is at ply 0, White to move
+                assertTrue(excluding.contains("href=\"/game/" + workedExample + "/0\">ply 0</a>"), excluding);
+                String none = client.get("/search?pattern=" + enc("f4:=w4 not turn:w")).body().string();
+                assertFalse(none.contains("href=\"/game/" + workedExample + "/0\">ply 0</a>"), none);
+            });
+        }
+
         /** The link of a square on one board of the editor ({@code first-board} or {@code then-board}). */
         private static String squareLink(String body, String board, String square) {
             Matcher m = Pattern.compile("<a href=\"([^\"]*)\" class=\"pattern-square\" data-square=\"" + square + "\"")

@@ -1,54 +1,84 @@
 package org.emergo.viewer.web;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.emergo.pattern.Pattern;
 import org.emergo.store.pattern.PatternSearch;
 import org.emergo.store.sql.QueryResult;
 import org.emergo.viewer.board.PatternBoardSvg;
 import org.emergo.viewer.data.PatternEditing;
+import org.emergo.viewer.data.PatternEditing.Part;
 import org.emergo.viewer.data.Urls;
 
 /**
- * The pattern search page (docs/patterns.md#in-the-viewer): the board editor (a second board for the
- * second pattern of a manoeuvre), the pattern's text, the counts and a page of the matching games. {@code error} is a malformed pattern's message, with
+ * The pattern search page (docs/patterns.md#in-the-viewer): the board editor (a board for each
+ * alternative, excluded part and second pattern), the pattern's text, the counts and a page of the matching games. {@code error} is a malformed pattern's message, with
  * {@code text} as typed; then there is no result.
  */
 public record SearchPage(String text, Pattern pattern, String error, PatternSearch.Result result, QueryResult games,
         int page, int pageSize) {
 
-    public String boardSvg() {
-        return PatternBoardSvg.draw(pattern, hasThen() ? "first pattern" : null,
-                sq -> url(PatternEditing.cycle(pattern, sq).toString(), 1));
+    /** A link under a board: its id (for tests and scripts), address and words. */
+    public record EditorLink(String id, String href, String text) {}
+
+    /**
+     * One board of the editor: an alternative's own conditions, an excluded part's ({@code not})
+     * or a second pattern's ({@code then:K}); {@code caption} is null for a pattern of one board.
+     */
+    public record EditorBoard(String id, String caption, String svg, List<EditorLink> links) {}
+
+    /**
+     * Every board of the editor, in the pattern's order: each alternative's own board, its
+     * excluded parts', its second pattern's. Each square's link cycles its condition on that
+     * board only; the links under a board add or remove boards.
+     */
+    public List<EditorBoard> boards() {
+        List<Pattern> alternatives = pattern.alternatives();
+        boolean several = alternatives.size() > 1;
+        List<EditorBoard> boards = new ArrayList<>();
+        for (int i = 0; i < alternatives.size(); i++) {
+            Pattern a = alternatives.get(i);
+            String prefix = i == 0 ? "" : "or-" + i + "-";
+            String suffix = i == 0 ? "" : "-" + i;
+            List<EditorLink> links = new ArrayList<>();
+            if (several) links.add(link("remove-or" + suffix, PatternEditing.remove(pattern, new Part(i, Part.Kind.MAIN, 0)), "Remove this alternative"));
+            links.add(link("add-exclude" + suffix, PatternEditing.addExclude(pattern, i),
+                    "Add an exclude board (not): a position that matches it is left out"));
+            if (a.then() == null) {
+                links.add(link("add-then" + suffix, PatternEditing.addThen(pattern, i, PatternEditing.DEFAULT_WITHIN),
+                        "Add a second pattern that follows within " + PatternEditing.DEFAULT_WITHIN + " plies (a manoeuvre)"));
+            }
+            String caption = several ? (i == 0 ? "Pattern 1" : "Or pattern " + (i + 1))
+                    : a.then() != null ? "First pattern" : a.excluded().isEmpty() ? null : "Pattern";
+            String aria = several ? "pattern " + (i + 1) : a.then() != null ? "first pattern" : null;
+            boards.add(board(i == 0 ? "first-board" : "or-board-" + i, caption, aria, new Part(i, Part.Kind.MAIN, 0), links));
+            for (int k = 0; k < a.excluded().size(); k++) {
+                Part at = new Part(i, Part.Kind.EXCLUDE, k);
+                boards.add(board(prefix + "exclude-board-" + (k + 1), "Excluding", "excluded part", at,
+                        List.of(link(prefix + "remove-exclude-" + (k + 1), PatternEditing.remove(pattern, at), "Remove this exclusion"))));
+            }
+            if (a.then() != null) {
+                Part at = new Part(i, Part.Kind.THEN, 0);
+                boards.add(board(i == 0 ? "then-board" : "or-then-board-" + i,
+                        "Then, within " + a.within() + (a.within() == 1 ? " ply" : " plies"), "second pattern", at,
+                        List.of(link("remove-then" + suffix, PatternEditing.remove(pattern, at), "Remove the second pattern"))));
+            }
+        }
+        return boards;
     }
 
-    /** Whether the pattern is a manoeuvre: a second pattern follows ({@code then:K}), drawn on a board of its own. */
-    public boolean hasThen() {
-        return pattern.then() != null;
+    private EditorBoard board(String id, String caption, String aria, Part at, List<EditorLink> links) {
+        return new EditorBoard(id, caption, PatternBoardSvg.draw(PatternEditing.part(pattern, at), aria,
+                sq -> url(PatternEditing.cycle(pattern, at, sq).toString(), 1)), links);
     }
 
-    /** The second pattern's board, whose links cycle its squares and keep the rest of the pattern. */
-    public String thenBoardSvg() {
-        return PatternBoardSvg.draw(pattern.then(), "second pattern",
-                sq -> url(PatternEditing.cycleThen(pattern, sq).toString(), 1));
+    private static EditorLink link(String id, Pattern to, String text) {
+        return new EditorLink(id, url(to.toString(), 1), text);
     }
 
-    /** The plies within which the second pattern follows. */
-    public int within() {
-        return pattern.within();
-    }
-
-    public int defaultWithin() {
-        return PatternEditing.DEFAULT_WITHIN;
-    }
-
-    /** The pattern followed by a second pattern that asks nothing yet. */
-    public String addThenUrl() {
-        return url(PatternEditing.addThen(pattern, PatternEditing.DEFAULT_WITHIN).toString(), 1);
-    }
-
-    /** The pattern without its second pattern. */
-    public String removeThenUrl() {
-        return url(PatternEditing.removeThen(pattern).toString(), 1);
+    /** An alternative that asks nothing yet, on a board of its own. */
+    public String addOrUrl() {
+        return url(PatternEditing.addOr(pattern).toString(), 1);
     }
 
     public static String url(String pattern, int page) {
