@@ -23,10 +23,12 @@ import org.emergo.rules.Variant;
  * @param excluded  parts written {@code not ...}: a position that matches one of them does not match this part
  * @param or        the further alternatives ({@code ... or ...}), each a whole pattern of its own; only
  *                  the first alternative has them
+ * @param sym       the whole pattern is also asked in every other orientation of the board ({@link Symmetry})
+ * @param colours   the whole pattern is also asked with the colours and the side to move swapped
  */
 public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, Range whiteHand, Range blackHand,
         Range capture, boolean entry, boolean finding, int within, Pattern then, List<Pattern> excluded,
-        List<Pattern> or) {
+        List<Pattern> or, boolean sym, boolean colours) {
 
     public Pattern {
         excluded = List.copyOf(excluded);
@@ -36,7 +38,8 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
     /** A part with neither exclusions nor alternatives. */
     public Pattern(Variant variant, SquareCondition[] squares, Side toMove, Range whiteHand, Range blackHand,
             Range capture, boolean entry, boolean finding, int within, Pattern then) {
-        this(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then, List.of(), List.of());
+        this(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then, List.of(), List.of(),
+                false, false);
     }
 
     /** The part that asks nothing: every position of the variant's games. */
@@ -58,25 +61,71 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
     /** The pattern with these alternatives after its first. */
     public Pattern withOr(List<Pattern> alternatives) {
         return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
-                excluded, alternatives);
+                excluded, alternatives, sym, colours);
     }
 
     /** The part with these exclusions. */
     public Pattern withExcluded(List<Pattern> parts) {
         return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
-                parts, or);
+                parts, or, sym, colours);
     }
 
     /** The alternative with this second pattern ({@code then:within}), or none when {@code then} is null. */
     public Pattern withThen(int plies, Pattern second) {
         return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding,
-                second == null ? 0 : plies, second, excluded, or);
+                second == null ? 0 : plies, second, excluded, or, sym, colours);
     }
 
     /** The part with these square conditions. */
     public Pattern withSquares(SquareCondition[] conditions) {
         return new Pattern(variant, conditions, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
-                excluded, or);
+                excluded, or, sym, colours);
+    }
+
+    /** The pattern asked in every orientation ({@code sym}) and with the colours swapped ({@code colours}), or not. */
+    public Pattern withSymmetry(boolean inEveryOrientation, boolean coloursSwapped) {
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
+                excluded, or, inEveryOrientation, coloursSwapped);
+    }
+
+    /**
+     * One of the questions a pattern with {@code sym} or {@code colours} asks: the pattern moved
+     * by a symmetry of the board, its colours perhaps swapped. {@code transform} names it, null
+     * for a pattern without {@code sym} or {@code colours}.
+     */
+    public record Expansion(String transform, Pattern pattern) {}
+
+    /**
+     * The patterns this one asks, without {@code sym} and {@code colours}: itself alone, or it in
+     * every orientation of the board (identity first) and, for {@code colours}, each of them with
+     * the colours swapped; one of each that ask the same (a symmetric pattern's orientations).
+     */
+    public List<Expansion> expansions() {
+        Pattern plain = withSymmetry(false, false);
+        if (!sym && !colours) return List.of(new Expansion(null, plain));
+        List<Symmetry> group = sym ? Symmetry.of(variant.board()) : List.of(Symmetry.of(variant.board()).get(0));
+        java.util.Map<String, Expansion> distinct = new java.util.LinkedHashMap<>();
+        for (boolean swap : colours ? new boolean[] {false, true} : new boolean[] {false}) {
+            for (Symmetry s : group) {
+                Pattern moved = plain.moved(s.squares(), swap);
+                String name = s.name() + (swap ? ", colours swapped" : "");
+                distinct.putIfAbsent(moved.toString(), new Expansion(name, moved));
+            }
+        }
+        return List.copyOf(distinct.values());
+    }
+
+    /** Every part of the pattern with its squares sent by {@code map} and, if {@code swap}, the colours swapped. */
+    private Pattern moved(int[] map, boolean swap) {
+        SquareCondition[] to = new SquareCondition[squares.length];
+        for (int sq = 0; sq < squares.length; sq++) to[map[sq]] = swap ? squares[sq].swapped() : squares[sq];
+        List<Pattern> x = new ArrayList<>();
+        for (Pattern e : excluded) x.add(e.moved(map, swap));
+        List<Pattern> alternatives = new ArrayList<>();
+        for (Pattern a : or) alternatives.add(a.moved(map, swap));
+        return new Pattern(variant, to, toMove == null || !swap ? toMove : toMove.opponent(), swap ? blackHand : whiteHand,
+                swap ? whiteHand : blackHand, capture, entry, finding, within, then == null ? null : then.moved(map, swap),
+                x, alternatives, sym, colours);
     }
 
     /** Whether this part asks nothing at all (no condition, no exclusion). */

@@ -1,6 +1,7 @@
 package org.emergo.pattern;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Finds the plies of one game that match a pattern, replaying the game's {@link GameBoards}
@@ -10,12 +11,14 @@ public final class PatternScan {
 
     private final Pattern pattern;
     private final GameBoards.Replay replay;
+    private final List<Pattern.Expansion> expansions;
     /** The constrained squares of each excluded part, not worked out again at every ply. */
     private final java.util.Map<Pattern, int[]> squaresOf = new java.util.IdentityHashMap<>();
 
     public PatternScan(Pattern pattern) {
         this.pattern = pattern;
         this.replay = new GameBoards.Replay(pattern.variant().board().size());
+        this.expansions = pattern.expansions();
     }
 
     /**
@@ -24,17 +27,28 @@ public final class PatternScan {
      * positions encoded.
      */
     public int[] matches(byte[] boards, int plies) {
-        int[] all = null;
-        for (Pattern a : pattern.alternatives()) {
-            int[] hits = a.then() == null ? matches(a, boards, plies)
-                    : followedWithin(matches(a, boards, plies), matches(a.then(), boards, plies), a.within());
-            all = all == null ? hits : union(all, hits);
-        }
+        int[] all = new int[0];
+        for (int[] e : byExpansion(boards, plies)) all = union(all, e);
         return all;
     }
 
+    /** The same for each of the pattern's {@link Pattern#expansions()} (sym, colours), in their order. */
+    public int[][] byExpansion(byte[] boards, int plies) {
+        int[][] out = new int[expansions.size()][];
+        for (int e = 0; e < out.length; e++) {
+            int[] all = new int[0];
+            for (Pattern a : expansions.get(e).pattern().alternatives()) {
+                int[] hits = a.then() == null ? matches(a, boards, plies)
+                        : followedWithin(matches(a, boards, plies), matches(a.then(), boards, plies), a.within());
+                all = union(all, hits);
+            }
+            out[e] = all;
+        }
+        return out;
+    }
+
     /** The plies of either list, each once, in order. */
-    static int[] union(int[] a, int[] b) {
+    public static int[] union(int[] a, int[] b) {
         int[] out = new int[a.length + b.length];
         int i = 0;
         int j = 0;

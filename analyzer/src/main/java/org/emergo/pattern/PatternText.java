@@ -21,6 +21,8 @@ public final class PatternText {
     public static String format(Pattern p) {
         List<String> words = new ArrayList<>();
         if (p.variant() == Variant.HEXEMERGO) words.add("hexemergo");
+        if (p.sym()) words.add("sym");
+        if (p.colours()) words.add("colours");
         List<Pattern> alternatives = p.alternatives();
         for (int i = 0; i < alternatives.size(); i++) {
             Pattern a = alternatives.get(i);
@@ -79,6 +81,23 @@ public final class PatternText {
             variant = Variant.parse(words.get(0).text);
             i = 1;
         }
+        // sym and colours are about the whole pattern: read wherever they stand, written first
+        boolean sym = false;
+        boolean colours = false;
+        List<Word> rest = new ArrayList<>(words.subList(0, i));
+        for (Word w : words.subList(i, words.size())) {
+            String l = w.lower();
+            boolean isSym = l.equals("sym");
+            boolean isColours = l.equals("colours") || l.equals("colors");
+            if ((isSym && sym) || (isColours && colours)) throw new PatternException(w.column, "'" + w.text + "' is written once");
+            if (isSym || isColours) {
+                sym |= isSym;
+                colours |= isColours;
+            } else {
+                rest.add(w);
+            }
+        }
+        words = rest;
         List<Pattern> alternatives = new ArrayList<>();
         int from = i;
         for (int j = i; j <= words.size(); j++) {
@@ -90,7 +109,7 @@ public final class PatternText {
             alternatives.add(alternative(variant, words.subList(from, j)));
             from = j + 1;
         }
-        return alternatives.get(0).withOr(alternatives.subList(1, alternatives.size()));
+        return alternatives.get(0).withOr(alternatives.subList(1, alternatives.size())).withSymmetry(sym, colours);
     }
 
     /** One alternative: a part, and perhaps {@code then:K} and a second part. */
@@ -177,7 +196,7 @@ public final class PatternText {
                     int sq = board.square(key);
                     if (key.length() != 2 || sq < 0) {
                         throw new PatternException(w.column, "unknown word '" + w.text + "': expected a square of the "
-                                + variant.tagName() + " board (such as " + board.name(board.centre()) + ":w3+), turn:, whand:, bhand:, capture, entry, finding, then:K, not, or");
+                                + variant.tagName() + " board (such as " + board.name(board.centre()) + ":w3+), turn:, whand:, bhand:, capture, entry, finding, then:K, not, or, sym, colours");
                     }
                     if (squares[sq].kind() != SquareCondition.Kind.ANY) {
                         throw new PatternException(w.column, "square " + key + " has a condition already");

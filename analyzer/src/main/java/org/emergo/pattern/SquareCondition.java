@@ -39,6 +39,13 @@ public record SquareCondition(Kind kind, Side owner, Range height, boolean priso
         return new SquareCondition(kind, owner, height, prisoners, composition, !negated);
     }
 
+    /** The same condition with White and Black swapped. */
+    public SquareCondition swapped() {
+        Side other = owner == null ? null : owner.opponent();
+        Column c = composition == null ? null : new Column(composition.owner().opponent(), composition.jailers(), composition.prisoners());
+        return new SquareCondition(kind, other, height, prisoners, c, negated);
+    }
+
     /**
      * Whether a square holds what this asks: {@code jailers} signed (+ White commands, - Black,
      * 0 vacant), {@code prisoners} the men under the jailers.

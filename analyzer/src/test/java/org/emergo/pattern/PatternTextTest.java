@@ -35,6 +35,8 @@ class PatternTextTest {
         "e5:w or then:2 e5:b",
         "e5:w or any",
         "hexemergo d4:!bp or g7:w not any",
+        "sym a5:2",
+        "hexemergo sym colours turn:w a1:w3+ or g7:b",
     })
     void theCanonicalFormReadsBackToItself(String text) {
         Pattern p = PatternText.parse(text);
@@ -47,6 +49,7 @@ class PatternTextTest {
         assertEquals("turn:w b4:b e5:=bw2", PatternText.parse("  E5:=BW2  b4:b TURN:W ").toString());
         assertEquals("capture:1+", PatternText.parse("capture").toString());
         assertEquals("e5:w not turn:b or e5:occupied", PatternText.parse("e5:w  NOT  turn:b OR e5:!EMPTY").toString());
+        assertEquals("sym colours a5:2 or e1:b", PatternText.parse("a5:2 COLORS or e1:b sym").toString());
     }
 
     @Test
@@ -100,6 +103,7 @@ class PatternTextTest {
         "e5:!!w|5|one '!' is enough",
         "e5:w or hexemergo d4:w|9|goes first",
         "e5:w or a5:b then:2 a5:w then:3 e5:b|26|at most one 'then'",
+        "sym e5:w sym|10|'sym' is written once",
     })
     void aMalformedPatternSaysWhereAndWhat(String text, int column, String what) {
         PatternException e = assertThrows(PatternException.class, () -> PatternText.parse(text));

@@ -29,8 +29,17 @@ import org.roaringbitmap.RoaringBitmap;
  */
 public final class PatternSearch {
 
-    /** A game with matching positions: the first of them, and how many. */
-    public record Hit(long gameId, int firstPly, int positions) {}
+    /**
+     * A game with matching positions: the first of them, and how many; {@code transform} names the
+     * first of the pattern's orientations and colourings ({@code sym}, {@code colours}) that
+     * matches at that ply, null for a pattern without them.
+     */
+    public record Hit(long gameId, int firstPly, int positions, String transform) {
+
+        public Hit(long gameId, int firstPly, int positions) {
+            this(gameId, firstPly, positions, null);
+        }
+    }
 
     /**
      * The answer: matching positions and games, every matching game in id order, and the
@@ -92,7 +101,9 @@ public final class PatternSearch {
     /** The rows of pattern_bits the pattern (and its second part) asks about: dimension, then segment. */
     private static Map<Integer, Map<Long, byte[]>> bitmaps(Connection c, Variant variant, Pattern pattern) throws SQLException {
         Set<Integer> dimensions = new TreeSet<>();
-        for (Pattern a : pattern.alternatives()) dimensions.addAll(dimensions(a));
+        for (Pattern.Expansion e : pattern.expansions()) {
+            for (Pattern a : e.pattern().alternatives()) dimensions.addAll(dimensions(a));
+        }
         Map<Integer, Map<Long, byte[]>> rows = new HashMap<>();
         try (PreparedStatement st = c.prepareStatement(
                 "SELECT segment, bitmaps FROM pattern_bits WHERE variant = ? AND dimension = ?")) {
@@ -125,24 +136,28 @@ public final class PatternSearch {
     }
 
     private static List<Hit> inSegment(Segment s, Pattern pattern, Map<Integer, Map<Long, byte[]>> bits) {
-        RoaringBitmap matching = null;
-        for (Pattern a : pattern.alternatives()) {
-            RoaringBitmap first = matching(s, a, bits);
-            RoaringBitmap found = a.then() == null ? first : followed(s, first, matching(s, a.then(), bits), a.within());
-            matching = matching == null ? found : RoaringBitmap.or(matching, found);
+        List<Pattern.Expansion> expansions = pattern.expansions();
+        RoaringBitmap[] byExpansion = new RoaringBitmap[expansions.size()];
+        RoaringBitmap matching = new RoaringBitmap();
+        for (int e = 0; e < byExpansion.length; e++) {
+            RoaringBitmap found = new RoaringBitmap();
+            for (Pattern a : expansions.get(e).pattern().alternatives()) {
+                RoaringBitmap first = matching(s, a, bits);
+                found = RoaringBitmap.or(found, a.then() == null ? first : followed(s, first, matching(s, a.then(), bits), a.within()));
+            }
+            byExpansion[e] = found;
+            matching = RoaringBitmap.or(matching, found);
         }
         List<Hit> hits = new ArrayList<>();
         for (PatternSegments.Member m : s.members()) {
-            Hit h = hit(m, matching, m.first() + m.positions());
-            if (h != null) hits.add(h);
+            long n = matching.rangeCardinality(m.first(), m.first() + m.positions());
+            if (n == 0) continue;
+            int first = (int) matching.nextValue(m.first());
+            int e = 0;
+            while (!byExpansion[e].contains(first)) e++;
+            hits.add(new Hit(m.gameId(), first - m.first(), (int) n, expansions.get(e).transform()));
         }
         return hits;
-    }
-
-    private static Hit hit(PatternSegments.Member m, RoaringBitmap matching, int end) {
-        long n = matching.rangeCardinality(m.first(), end);
-        if (n == 0) return null;
-        return new Hit(m.gameId(), (int) (matching.nextValue(m.first()) - m.first()), (int) n);
     }
 
     /**
@@ -213,10 +228,16 @@ public final class PatternSearch {
         /** Their hits, replaying their rows on every core. */
         List<Hit> scan(Pattern pattern) {
             ThreadLocal<PatternScan> scans = ThreadLocal.withInitial(() -> new PatternScan(pattern));
+            List<Pattern.Expansion> expansions = pattern.expansions();
             Hit[] found = new Hit[games.size()];
             java.util.stream.IntStream.range(0, games.size()).parallel().forEach(i -> {
-                int[] plies = scans.get().matches(boards.get(i), positions.get(i));
-                if (plies.length > 0) found[i] = new Hit(games.get(i), plies[0], plies.length);
+                int[][] byExpansion = scans.get().byExpansion(boards.get(i), positions.get(i));
+                int[] plies = new int[0];
+                for (int[] e : byExpansion) plies = PatternScan.union(plies, e);
+                if (plies.length == 0) return;
+                int e = 0;
+                while (java.util.Arrays.binarySearch(byExpansion[e], plies[0]) < 0) e++;
+                found[i] = new Hit(games.get(i), plies[0], plies.length, expansions.get(e).transform());
             });
             List<Hit> hits = new ArrayList<>();
             for (Hit h : found) if (h != null) hits.add(h);

@@ -21,12 +21,14 @@ public final class PatternSql {
 
     /**
      * {@code SELECT game_id, ply} of every matching position, by game and ply: the union of the
-     * alternatives ({@code or}). A manoeuvre is written as each database plans it well: H2 as a
+     * alternatives ({@code or}) of every orientation and colouring asked ({@code sym}, {@code colours}). A manoeuvre is written as each database plans it well: H2 as a
      * correlated EXISTS (a join of the two patterns' positions took minutes), PostgreSQL as that
      * join (the EXISTS read the view once per position).
      */
     public static String positions(Pattern p, boolean postgres) {
-        List<Pattern> alternatives = p.alternatives();
+        List<Pattern> alternatives = new ArrayList<>();
+        for (Pattern.Expansion e : p.expansions()) alternatives.addAll(e.pattern().alternatives());
+        p = alternatives.get(0);
         if (alternatives.size() == 1) {
             return alternative(p, postgres) + (p.then() != null && postgres ? " ORDER BY a.game_id, a.ply" : " ORDER BY p.game_id, p.ply");
         }
