@@ -123,7 +123,7 @@ class PatternTextTest {
             assertEquals(p, PatternText.parse(p.toString()), m.group(1));
             n++;
         }
-        assertEquals(13, n);
+        assertEquals(15, n);
     }
 
     @Test

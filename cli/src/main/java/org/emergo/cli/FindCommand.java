@@ -21,7 +21,8 @@ import picocli.CommandLine;
             "A pattern is words such as e5:w4+ (a White column of 4 or more on e5), d4:empty, c3:=w3b2, f4:bp "
                     + "(Black's, with prisoners), e5:!w (anything but a White column), turn:b, whand:0-3, capture:2+, "
                     + "entry, finding, then:K for a second pattern within K plies, not before a part to leave out "
-                    + "and or between alternatives; 'hexemergo' first for HexEmergo cells.",
+                    + "and or between alternatives; sym (every orientation of the board) and colours (colours swapped too) "
+                    + "add a column transform: the orientation that matched; 'hexemergo' first for HexEmergo cells.",
             "The pattern language: docs/patterns.md#the-text-form."},
         footerHeading = "%nExample:%n",
         footer = {"  emergo find \"e5:w4+ then:6 e5:b\""})
@@ -70,7 +71,7 @@ final class FindCommand implements Callable<Integer> {
         try (Database database = db.open()) {
             PatternSearch.Result r = new PatternSearch(database).find(pattern);
             var hits = limit > 0 && limit < r.hits().size() ? r.hits().subList(0, limit) : r.hits();
-            PatternHitRows.of(database, hits).writeTo(output.writer(out));
+            PatternHitRows.of(database, hits, pattern.sym() || pattern.colours()).writeTo(output.writer(out));
             out.flush();
             err.println(r.positions() + " positions in " + r.games() + " games match " + pattern);
             if (r.unindexed() > 0) {

@@ -68,4 +68,27 @@ class FindCommandTest {
         assertEquals(2, r.exitCode());
         assertTrue(r.err().startsWith("pattern 'e5:w4+ z9:b': column 8: unknown word 'z9:b'"), r.err());
     }
+
+    @Test
+    void aPatternWithSymSaysForEachGameWhichOrientationMatched() {
+        CommandLineRun plain = CommandLineRun.run("find", "--db", db, "--format", "csv", "e5:w");
+        CommandLineRun sym = CommandLineRun.run("find", "--db", db, "--format", "csv", "sym colours", "e5:w");
+        assertEquals(0, sym.exitCode(), sym::err);
+        assertTrue(sym.out().startsWith("game,ply,positions,white,black,result,date,event,transform\r\n"), sym.out());
+        // e5 is the centre: every orientation asks the same, so the colours alone make a second question
+        assertTrue(sym.out().contains(",as given\r\n"), sym.out());
+        assertTrue(sym.out().contains(",\"as given, colours swapped\"\r\n"), sym.out());
+        assertTrue(sym.out().split("\r\n").length >= plain.out().split("\r\n").length);
+        assertTrue(sym.err().matches("(?s)\\d+ positions in \\d+ games match sym colours e5:w\\R"), sym.err());
+    }
+
+    @Test
+    void orAndNotAreReadByFindAndAMisplacedOrSaysWhere() {
+        CommandLineRun r = CommandLineRun.run("find", "--db", db, "e5:w or");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().startsWith("pattern 'e5:w or': column 6: 'or' needs a pattern on each side"), r.err());
+        CommandLineRun both = CommandLineRun.run("find", "--db", db, "--format", "csv", "e5:w not turn:b or e5:b not turn:w");
+        assertEquals(0, both.exitCode(), both::err);
+        assertTrue(both.err().matches("(?s)\\d+ positions in \\d+ games match e5:w not turn:b or e5:b not turn:w\\R"), both.err());
+    }
 }

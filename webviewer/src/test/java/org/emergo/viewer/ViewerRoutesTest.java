@@ -404,6 +404,15 @@ class ViewerRoutesTest {
                 assertTrue(excluding.contains("href=\"/game/" + workedExample + "/0\">ply 0</a>"), excluding);
                 String none = client.get("/search?pattern=" + enc("f4:=w4 not turn:w")).body().string();
                 assertFalse(none.contains("href=\"/game/" + workedExample + "/0\">ply 0</a>"), none);
+                // sym: each hit says which orientation matched, the pattern's links keep the word
+                String sym = client.get("/search?pattern=" + enc("f4:=w4 sym")).body().string();
+                assertTrue(sym.contains("value=\"sym f4:=w4\""), sym);
+                assertTrue(sym.contains("<th scope=\"col\">Orientation</th>"), sym);
+                assertTrue(sym.contains("<td class=\"transform\">as given</td>"), sym);
+                assertEquals("/search?pattern=" + enc("sym f4:=w4 or any"), link(sym, "add-or"));
+                JsonNode j = json(client.get("/api/search?pattern=" + enc("sym f4:=w4")));
+                assertEquals("as given", j.get("hits").get(0).get("transform").asText());
+                assertFalse(json(client.get("/api/search?pattern=" + enc("f4:=w4"))).get("hits").get(0).has("transform"));
             });
         }
 

@@ -119,7 +119,7 @@ public final class PatternEditing {
             case MAIN -> {
                 if (alternatives.size() == 1) throw new IllegalArgumentException("the only alternative stays: " + p);
                 alternatives.remove(at.alternative());
-                return alternatives.get(0).withOr(alternatives.subList(1, alternatives.size()));
+                return alternatives.get(0).withOr(alternatives.subList(1, alternatives.size())).withSymmetry(p.sym(), p.colours());
             }
             case THEN -> {
                 return withAlternative(p, at.alternative(), a.withThen(0, null));
@@ -135,7 +135,7 @@ public final class PatternEditing {
     private static Pattern withAlternative(Pattern p, int index, Pattern a) {
         List<Pattern> alternatives = new ArrayList<>(p.alternatives());
         alternatives.set(index, a.withOr(List.of()));
-        return alternatives.get(0).withOr(alternatives.subList(1, alternatives.size()));
+        return alternatives.get(0).withOr(alternatives.subList(1, alternatives.size())).withSymmetry(p.sym(), p.colours());
     }
 
     private static Pattern cycled(Pattern part, int sq) {

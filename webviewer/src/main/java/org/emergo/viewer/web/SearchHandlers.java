@@ -45,7 +45,7 @@ public final class SearchHandlers {
             return;
         }
         PatternSearch.Result r = search.find(pattern);
-        QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE));
+        QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE), pattern.sym() || pattern.colours());
         ctx.html(templates.render("search.jte", new SearchPage(pattern.toString(), pattern, null, r, games, page, PAGE_SIZE)));
     }
 
@@ -55,7 +55,8 @@ public final class SearchHandlers {
         Pattern pattern = parse(text);
         int page = pageNumber(ctx);
         PatternSearch.Result r = search.find(pattern);
-        QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE));
+        boolean transforms = pattern.sym() || pattern.colours();
+        QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE), transforms);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("pattern", pattern.toString());
         body.put("variant", pattern.variant().tagName());
@@ -76,6 +77,7 @@ public final class SearchHandlers {
             hit.put("date", row.get(6));
             hit.put("event", row.get(7));
             hit.put("url", "/game/" + row.get(0) + "/" + row.get(1));
+            if (transforms) hit.put("transform", row.get(8));
             hits.add(hit);
         }
         body.put("hits", hits);

@@ -114,6 +114,11 @@ public record SearchPage(String text, Pattern pattern, String error, PatternSear
         return games == null ? List.of() : games.rows();
     }
 
+    /** Whether the pattern asks several orientations or colourings, so each hit says which matched. */
+    public boolean transforms() {
+        return games != null && (pattern.sym() || pattern.colours());
+    }
+
     public static String text(Object v) {
         return v == null ? "" : v.toString();
     }

@@ -100,5 +100,10 @@ class PatternEditingTest {
         assertEquals("e5:w4 then:6 e5:!w or a5:empty then:2 any", text(PatternEditing.remove(p, exclude)));
         assertEquals("e5:w4 not d4:w or a5:empty then:2 any", text(PatternEditing.removeThen(p)));
         assertThrows(IllegalArgumentException.class, () -> PatternEditing.remove(PatternText.parse("e5:w"), PatternEditing.Part.FIRST));
+        // sym and colours belong to the whole pattern and stay through every edit
+        Pattern sym = PatternText.parse("sym colours e5:w or a5:b");
+        assertEquals("sym colours a5:b", text(PatternEditing.remove(sym, PatternEditing.Part.FIRST)));
+        assertEquals("sym colours e5:w or a5:occupied", text(PatternEditing.cycle(sym, new PatternEditing.Part(1, PatternEditing.Part.Kind.MAIN, 0), square("a5"))));
+        assertEquals("sym colours e5:w or a5:b or any", text(PatternEditing.addOr(sym)));
     }
 }
