@@ -71,26 +71,45 @@ public final class PatternSearch {
 
     public Result find(Pattern pattern) {
         try (Connection c = db.dataSource().getConnection()) {
-            Variant variant = pattern.variant();
-            while (true) {
-                // read in this order, each statement seeing what is committed by then, so that a
-                // segment built meanwhile is neither missed nor counted twice: the pending games
-                // first (a game let go since is still read from its row), the segments, their
-                // bitmaps; then again if a segment was dropped or added meanwhile
-                Pending pending = pending(c, pattern);
-                List<PatternSegments.Segment> all = PatternSegments.segments(c, variant);
-                Map<Integer, Map<Long, byte[]>> bits = bitmaps(c, variant, pattern);
-                if (!ids(all).equals(PatternSegments.ids(c, variant))) continue; // a build ends: a search never waits long
-                List<List<PatternSegments.Member>> live = PatternSegments.live(all, pending.ids());
-                List<Hit> hits = Collections.synchronizedList(new ArrayList<>(pending.scan(pattern)));
-                java.util.stream.IntStream.range(0, all.size()).parallel().forEach(i -> hits.addAll(
-                        inSegment(new Segment(all.get(i).id(), all.get(i).positions(), live.get(i)), pattern, bits)));
-                List<Hit> sorted = new ArrayList<>(hits);
-                sorted.sort(Comparator.comparingLong(Hit::gameId));
-                return Result.of(pattern, sorted, unindexed(c));
-            }
+            List<Hit> sorted = new ArrayList<>(answer(c, pattern, null));
+            sorted.sort(Comparator.comparingLong(Hit::gameId));
+            return Result.of(pattern, sorted, unindexed(c));
         } catch (SQLException e) {
             throw new StoreException("cannot search positions: " + e.getMessage(), e);
+        }
+    }
+
+    /** Every matching position: per game (in id order) its matching plies in order. */
+    public Map<Long, int[]> plies(Pattern pattern) {
+        Map<Long, int[]> plies = new java.util.concurrent.ConcurrentHashMap<>();
+        try (Connection c = db.dataSource().getConnection()) {
+            answer(c, pattern, plies);
+        } catch (SQLException e) {
+            throw new StoreException("cannot search positions: " + e.getMessage(), e);
+        }
+        return new java.util.TreeMap<>(plies);
+    }
+
+    /** The hits; every matching ply also put into {@code plies} by game when it is not null. */
+    private List<Hit> answer(Connection c, Pattern pattern, Map<Long, int[]> plies) throws SQLException {
+        Variant variant = pattern.variant();
+        while (true) {
+            // read in this order, each statement seeing what is committed by then, so that a
+            // segment built meanwhile is neither missed nor counted twice: the pending games
+            // first (a game let go since is still read from its row), the segments, their
+            // bitmaps; then again if a segment was dropped or added meanwhile
+            Pending pending = pending(c, pattern);
+            List<PatternSegments.Segment> all = PatternSegments.segments(c, variant);
+            Map<Integer, Map<Long, byte[]>> bits = bitmaps(c, variant, pattern);
+            if (!ids(all).equals(PatternSegments.ids(c, variant))) {
+                if (plies != null) plies.clear();
+                continue; // a build ends: a search never waits long
+            }
+            List<List<PatternSegments.Member>> live = PatternSegments.live(all, pending.ids());
+            List<Hit> hits = Collections.synchronizedList(new ArrayList<>(pending.scan(pattern, plies)));
+            java.util.stream.IntStream.range(0, all.size()).parallel().forEach(i -> hits.addAll(
+                    inSegment(new Segment(all.get(i).id(), all.get(i).positions(), live.get(i)), pattern, bits, plies)));
+            return hits;
         }
     }
 
@@ -135,7 +154,8 @@ public final class PatternSearch {
         return d;
     }
 
-    private static List<Hit> inSegment(Segment s, Pattern pattern, Map<Integer, Map<Long, byte[]>> bits) {
+    private static List<Hit> inSegment(Segment s, Pattern pattern, Map<Integer, Map<Long, byte[]>> bits,
+            Map<Long, int[]> plies) {
         List<Pattern.Expansion> expansions = pattern.expansions();
         RoaringBitmap[] byExpansion = new RoaringBitmap[expansions.size()];
         RoaringBitmap matching = new RoaringBitmap();
@@ -156,6 +176,14 @@ public final class PatternSearch {
             int e = 0;
             while (!byExpansion[e].contains(first)) e++;
             hits.add(new Hit(m.gameId(), first - m.first(), (int) n, expansions.get(e).transform()));
+            if (plies != null) {
+                int[] at = new int[(int) n];
+                int k = 0;
+                for (long p = first; p >= 0 && p < m.first() + m.positions(); p = matching.nextValue((int) p + 1)) {
+                    at[k++] = (int) p - m.first();
+                }
+                plies.put(m.gameId(), at);
+            }
         }
         return hits;
     }
@@ -226,7 +254,7 @@ public final class PatternSearch {
         }
 
         /** Their hits, replaying their rows on every core. */
-        List<Hit> scan(Pattern pattern) {
+        List<Hit> scan(Pattern pattern, Map<Long, int[]> matched) {
             ThreadLocal<PatternScan> scans = ThreadLocal.withInitial(() -> new PatternScan(pattern));
             List<Pattern.Expansion> expansions = pattern.expansions();
             Hit[] found = new Hit[games.size()];
@@ -238,6 +266,7 @@ public final class PatternSearch {
                 int e = 0;
                 while (java.util.Arrays.binarySearch(byExpansion[e], plies[0]) < 0) e++;
                 found[i] = new Hit(games.get(i), plies[0], plies.length, expansions.get(e).transform());
+                if (matched != null) matched.put(games.get(i), plies);
             });
             List<Hit> hits = new ArrayList<>();
             for (Hit h : found) if (h != null) hits.add(h);

@@ -303,6 +303,39 @@ class PatternSearchTest {
             assertEquals("turned 180°, colours swapped", transformOf(search.find(PatternText.parse("hexemergo sym colours g7:=b3w2")), cell));
         }
 
+        @ParameterizedTest
+        @ValueSource(strings = {"e5:w", "sym colours a5:w", "capture:2+ or entry turn:b", "hexemergo d4:b not d4:1", "any"})
+        void whatWasPlayedNextIsWhatSqlGroupsFromThePatternsPositions(String text) {
+            Pattern p = PatternText.parse(text);
+            String move = "p.next_move";
+            String from = "CASE WHEN LENGTH(" + move + ") = 2 THEN '-' ELSE SUBSTRING(" + move + ", 1, 2) END";
+            String to = "SUBSTRING(" + move + ", LENGTH(" + move + ") - 1, 2)";
+            String takes = "LENGTH(" + move + ") - LENGTH(REPLACE(" + move + ", 'x', ''))";
+            String win = "(g.result = '1-0' AND p.side_to_move = 'w') OR (g.result = '0-1' AND p.side_to_move = 'b')";
+            String loss = "(g.result = '0-1' AND p.side_to_move = 'w') OR (g.result = '1-0' AND p.side_to_move = 'b')";
+            String sql = "SELECT " + from + ", " + to + ", " + takes + ", COUNT(*), COUNT(DISTINCT p.game_id),"
+                    + " SUM(CASE WHEN " + win + " THEN 1 ELSE 0 END), SUM(CASE WHEN g.result = '1/2-1/2' THEN 1 ELSE 0 END),"
+                    + " SUM(CASE WHEN " + loss + " THEN 1 ELSE 0 END)"
+                    + " FROM (" + PatternSql.positions(p, db.isPostgres()) + ") m"
+                    + " JOIN position p ON p.game_id = m.game_id AND p.ply = m.ply JOIN game g ON g.id = p.game_id"
+                    + " WHERE p.next_move IS NOT NULL GROUP BY " + from + ", " + to + ", " + takes;
+            java.util.Set<String> expected = new java.util.TreeSet<>();
+            for (List<Object> r : rows(sql)) {
+                StringBuilder line = new StringBuilder();
+                for (Object v : r) line.append(v).append(' ');
+                expected.add(line.toString().trim());
+            }
+            java.util.Set<String> got = new java.util.TreeSet<>();
+            List<PatternNextMoves.NextMove> moves = PatternNextMoves.of(db, search, p);
+            for (PatternNextMoves.NextMove m : moves) {
+                got.add((m.from() == null ? "-" : m.from()) + " " + m.to() + " " + m.takes() + " " + m.played() + " " + m.games()
+                        + " " + m.wins() + " " + m.draws() + " " + m.losses());
+            }
+            assertTrue(expected.size() > 1, text + ": " + expected);
+            assertEquals(expected, got, text);
+            for (int i = 1; i < moves.size(); i++) assertTrue(moves.get(i - 1).played() >= moves.get(i).played());
+        }
+
         @Test
         void aColumnOnTheEdgeIsFoundAtItsPlies() {
             // the hand-picked Emergo game: a5:w9b6 at ply 0, moved to b5 by ply 1
