@@ -9,6 +9,7 @@ import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.output.OutputFormat;
 import org.emergo.store.pattern.PatternHitRows;
+import org.emergo.store.pattern.PatternNextMoves;
 import org.emergo.store.pattern.PatternSearch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -36,8 +37,14 @@ final class FindCommand implements Callable<Integer> {
     String format;
 
     @CommandLine.Option(names = "--limit", paramLabel = "N", defaultValue = "0",
-            description = "Print at most N games (default: all; the totals count every one).")
+            description = "Print at most N games or moves (default: all; the totals count every one).")
     int limit;
+
+    @CommandLine.Option(names = "--next",
+            description = "Print what was played next from the matching positions instead of the games: each kind of "
+                    + "move (from, to, men taken), how often, in how many games, and the wins, draws and losses of "
+                    + "the side that played it.")
+    boolean next;
 
     @CommandLine.Parameters(paramLabel = "PATTERN", arity = "1..*",
             description = "The pattern; its words may be given as separate arguments.")
@@ -69,7 +76,16 @@ final class FindCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Database database = db.open()) {
-            PatternSearch.Result r = new PatternSearch(database).find(pattern);
+            PatternSearch search = new PatternSearch(database);
+            PatternSearch.Result r = search.find(pattern);
+            if (next) {
+                var moves = PatternNextMoves.of(database, search, pattern);
+                PatternNextMoves.rows(limit > 0 && limit < moves.size() ? moves.subList(0, limit) : moves).writeTo(output.writer(out));
+                out.flush();
+                err.println(r.positions() + " positions in " + r.games() + " games match " + pattern + "; "
+                        + moves.size() + " kinds of move were played from them");
+                return 0;
+            }
             var hits = limit > 0 && limit < r.hits().size() ? r.hits().subList(0, limit) : r.hits();
             PatternHitRows.of(database, hits, pattern.sym() || pattern.colours()).writeTo(output.writer(out));
             out.flush();

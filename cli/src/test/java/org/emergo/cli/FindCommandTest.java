@@ -91,4 +91,24 @@ class FindCommandTest {
         assertEquals(0, both.exitCode(), both::err);
         assertTrue(both.err().matches("(?s)\\d+ positions in \\d+ games match e5:w not turn:b or e5:b not turn:w\\R"), both.err());
     }
+
+    @Test
+    void findNextPrintsWhatWasPlayedFromTheMatchingPositionsAsTheExplorerCountsIt() {
+        CommandLineRun r = CommandLineRun.run("find", "--db", db, "--format", "csv", "--next", "whand:12 bhand:12 turn:w");
+        assertEquals(0, r.exitCode(), r::err);
+        assertTrue(r.out().startsWith("move,from,to,takes,played,games,wins,draws,losses,score\r\n"), r.out());
+        // the start position: White's first entries, each played as often as the explorer's SQL says
+        String expected = sqlGames("SELECT p.next_move, COUNT(*) FROM position p JOIN game g ON g.id = p.game_id"
+                + " WHERE g.variant = 'Emergo' AND p.ply = 0 AND p.epn = 'w 12 12' AND p.next_move IS NOT NULL"
+                + " GROUP BY p.next_move ORDER BY p.next_move");
+        java.util.TreeMap<String, String> got = new java.util.TreeMap<>();
+        for (String line : r.out().split("\r\n")) {
+            if (line.startsWith("move,")) continue;
+            String[] cells = line.split(",");
+            assertEquals("", cells[1], line);
+            got.put(cells[0], cells[0] + "," + cells[4] + "\r\n");
+        }
+        assertEquals(expected, String.join("", got.values()));
+        assertTrue(r.err().matches("(?s)\\d+ positions in \\d+ games match turn:w whand:12 bhand:12; \\d+ kinds of move were played from them\\R"), r.err());
+    }
 }

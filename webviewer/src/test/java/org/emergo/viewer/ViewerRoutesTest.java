@@ -416,6 +416,25 @@ class ViewerRoutesTest {
             });
         }
 
+        @Test
+        void whatWasPlayedNextIsATableOnTheSearchPageAndInTheApi() {
+            withApp((client, port) -> {
+                String body = client.get("/search?pattern=" + enc("f4:=w4 turn:w")).body().string();
+                assertEquals("/search?pattern=" + enc("turn:w f4:=w4") + "&amp;next=1#played-next", link(body, "next-link"));
+                String next = client.get("/search?pattern=" + enc("f4:=w4 turn:w") + "&next=1").body().string();
+                // the worked example: White plays f4-e4 from its position
+                assertTrue(next.contains("<table class=\"data\" id=\"next-moves\">"), next);
+                assertTrue(next.matches("(?s).*<tr><td>f4-e4</td><td class=\"num\">0</td><td class=\"num\">\\d+</td>.*"), next);
+                JsonNode j = json(client.get("/api/search?pattern=" + enc("f4:=w4 turn:w") + "&next=1"));
+                int played = 0;
+                for (JsonNode m : j.get("next")) played += m.get("played").asInt();
+                assertTrue(played >= 1 && played <= j.get("positions").asInt(), j.toString());
+                assertEquals("f4", j.get("next").get(0).get("from").asText());
+                assertFalse(json(client.get("/api/search?pattern=" + enc("f4:=w4"))).has("next"));
+                assertEquals(400, client.get("/api/search?pattern=" + enc("f4:=w4") + "&next=yes").code());
+            });
+        }
+
         /** The link of a square on one board of the editor ({@code first-board} or {@code then-board}). */
         private static String squareLink(String body, String board, String square) {
             Matcher m = Pattern.compile("<a href=\"([^\"]*)\" class=\"pattern-square\" data-square=\"" + square + "\"")

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import org.emergo.pattern.Pattern;
 import org.emergo.store.db.Database;
+import org.emergo.store.output.ResultColumn;
+import org.emergo.store.sql.QueryResult;
 import org.jooq.Record5;
 
 /**
@@ -39,6 +41,22 @@ public final class PatternNextMoves {
         public int score() {
             return played == 0 ? 0 : (int) Math.round(100.0 * (wins + draws / 2.0) / played);
         }
+    }
+
+    /** The columns of {@link #rows}: what {@code emergo find --next} prints. */
+    public static final List<ResultColumn> COLUMNS = List.of(new ResultColumn("move", false), new ResultColumn("from", false),
+            new ResultColumn("to", false), new ResultColumn("takes", true), new ResultColumn("played", true),
+            new ResultColumn("games", true), new ResultColumn("wins", true), new ResultColumn("draws", true),
+            new ResultColumn("losses", true), new ResultColumn("score", true));
+
+    /** The moves as a query result, for the table, CSV and JSON writers of {@code emergo sql}. */
+    public static QueryResult rows(List<NextMove> moves) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (NextMove m : moves) {
+            rows.add(java.util.Arrays.asList(m.move(), m.from(), m.to(), (long) m.takes(), (long) m.played(), (long) m.games(),
+                    (long) m.wins(), (long) m.draws(), (long) m.losses(), (long) m.score()));
+        }
+        return new QueryResult(COLUMNS, rows, false);
     }
 
     /** Games whose positions are read in one statement. */

@@ -11,6 +11,7 @@ import org.emergo.pattern.PatternException;
 import org.emergo.pattern.PatternText;
 import org.emergo.store.db.Database;
 import org.emergo.store.pattern.PatternHitRows;
+import org.emergo.store.pattern.PatternNextMoves;
 import org.emergo.store.pattern.PatternSearch;
 import org.emergo.store.sql.QueryResult;
 
@@ -33,7 +34,7 @@ public final class SearchHandlers {
         String text = ctx.queryParam("pattern");
         int page = pageNumber(ctx);
         if (text == null || text.isBlank()) {
-            ctx.html(templates.render("search.jte", new SearchPage("", PatternText.parse("any"), null, null, null, 1, PAGE_SIZE)));
+            ctx.html(templates.render("search.jte", new SearchPage("", PatternText.parse("any"), null, null, null, 1, PAGE_SIZE, null)));
             return;
         }
         Pattern pattern;
@@ -41,12 +42,13 @@ public final class SearchHandlers {
             pattern = parse(text);
         } catch (BadRequestResponse e) {
             Pattern board = PatternText.parse(text.trim().toLowerCase().startsWith("hex") ? "hexemergo" : "any");
-            ctx.status(400).html(templates.render("search.jte", new SearchPage(text, board, e.getMessage(), null, null, 1, PAGE_SIZE)));
+            ctx.status(400).html(templates.render("search.jte", new SearchPage(text, board, e.getMessage(), null, null, 1, PAGE_SIZE, null)));
             return;
         }
         PatternSearch.Result r = search.find(pattern);
         QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE), pattern.sym() || pattern.colours());
-        ctx.html(templates.render("search.jte", new SearchPage(pattern.toString(), pattern, null, r, games, page, PAGE_SIZE)));
+        List<PatternNextMoves.NextMove> next = wantsNext(ctx) ? PatternNextMoves.of(db, search, pattern) : null;
+        ctx.html(templates.render("search.jte", new SearchPage(pattern.toString(), pattern, null, r, games, page, PAGE_SIZE, next)));
     }
 
     public void api(Context ctx) {
@@ -81,6 +83,24 @@ public final class SearchHandlers {
             hits.add(hit);
         }
         body.put("hits", hits);
+        if (wantsNext(ctx)) {
+            List<Map<String, Object>> next = new ArrayList<>();
+            for (PatternNextMoves.NextMove m : PatternNextMoves.of(db, search, pattern)) {
+                Map<String, Object> move = new LinkedHashMap<>();
+                move.put("move", m.move());
+                move.put("from", m.from());
+                move.put("to", m.to());
+                move.put("takes", m.takes());
+                move.put("played", m.played());
+                move.put("games", m.games());
+                move.put("wins", m.wins());
+                move.put("draws", m.draws());
+                move.put("losses", m.losses());
+                move.put("score", m.score());
+                next.add(move);
+            }
+            body.put("next", next);
+        }
         ApiHandlers.json(ctx, body);
     }
 
@@ -98,6 +118,14 @@ public final class SearchHandlers {
         } catch (PatternException e) {
             throw new BadRequestResponse("pattern: " + e.getMessage());
         }
+    }
+
+    /** {@code next=1}: the moves played from the matching positions too. */
+    private static boolean wantsNext(Context ctx) {
+        String n = ctx.queryParam("next");
+        if (n == null || n.equals("0")) return false;
+        if (!n.equals("1")) throw new BadRequestResponse("next is 1 (what was played next) or 0, not '" + n + "'");
+        return true;
     }
 
     private static int pageNumber(Context ctx) {

@@ -3,6 +3,7 @@ package org.emergo.viewer.web;
 import java.util.ArrayList;
 import java.util.List;
 import org.emergo.pattern.Pattern;
+import org.emergo.store.pattern.PatternNextMoves;
 import org.emergo.store.pattern.PatternSearch;
 import org.emergo.store.sql.QueryResult;
 import org.emergo.viewer.board.PatternBoardSvg;
@@ -13,10 +14,16 @@ import org.emergo.viewer.data.Urls;
 /**
  * The pattern search page (docs/patterns.md#in-the-viewer): the board editor (a board for each
  * alternative, excluded part and second pattern), the pattern's text, the counts and a page of the matching games. {@code error} is a malformed pattern's message, with
- * {@code text} as typed; then there is no result.
+ * {@code text} as typed; then there is no result. {@code next}, when asked for, the moves played from the
+ * matching positions.
  */
 public record SearchPage(String text, Pattern pattern, String error, PatternSearch.Result result, QueryResult games,
-        int page, int pageSize) {
+        int page, int pageSize, List<PatternNextMoves.NextMove> next) {
+
+    /** The page with what was played next from the matching positions ({@code next=1}). */
+    public String nextUrl() {
+        return url(pattern.toString(), 1) + "&next=1#played-next";
+    }
 
     /** A link under a board: its id (for tests and scripts), address and words. */
     public record EditorLink(String id, String href, String text) {}
