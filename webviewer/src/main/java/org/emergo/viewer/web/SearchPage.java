@@ -20,6 +20,19 @@ import org.emergo.viewer.data.Urls;
 public record SearchPage(String text, Pattern pattern, String error, PatternSearch.Result result, QueryResult games,
         int page, int pageSize, List<PatternNextMoves.NextMove> next) {
 
+    /** Kinds of move the page shows at most; the JSON has them all. */
+    public static final int NEXT_SHOWN = 40;
+
+    /** The most played kinds of move, at most {@link #NEXT_SHOWN}. */
+    public List<PatternNextMoves.NextMove> nextShown() {
+        return next.subList(0, Math.min(next.size(), NEXT_SHOWN));
+    }
+
+    /** The JSON with every kind of move played next. */
+    public String nextApiUrl() {
+        return apiUrl() + "&next=1";
+    }
+
     /** The page with what was played next from the matching positions ({@code next=1}). */
     public String nextUrl() {
         return url(pattern.toString(), 1) + "&next=1#played-next";
