@@ -619,6 +619,46 @@ class ViewerRoutesTest {
         }
 
         @Test
+        void aPlayersExplorerCountsOnlyTheGamesItsFiltersLetThroughAsSqlDoes() {
+            withApp((client, port) -> {
+                String[][] filters = {
+                    {"player=" + enc("van Zon, Ed"), "(g.white = 'van Zon, Ed' OR g.black = 'van Zon, Ed')"},
+                    {"player=" + enc("van Zon, Ed") + "&color=w", "g.white = 'van Zon, Ed'"},
+                    {"player=" + enc("van Zon, Ed") + "&color=b", "g.black = 'van Zon, Ed'"},
+                    {"player=" + enc("Freeling, Christian") + "&color=b&result=1-0", "g.black = 'Freeling, Christian' AND g.result = '1-0'"},
+                    {"result=*", "g.result = '*'"},
+                    {"from=2003&to=2003.05", "g.date >= '2003' AND g.date <= '2003.05.99'"},
+                    {"from=2003.05.15", "g.date >= '2003.05.15' AND g.date <= '9999.99.99'"},
+                };
+                for (String epn : List.of(ViewerFixture.EXAMPLE, "w 12 12")) {
+                    for (String[] f : filters) {
+                        JsonNode p = json(client.get("/api/positions?epn=" + enc(epn) + "&" + f[0]));
+                        int expected = db.dsl().fetchOne("SELECT COUNT(*) FROM position p JOIN game g ON g.id = p.game_id"
+                                + " WHERE g.variant = 'Emergo' AND p.epn = ? AND " + f[1], epn).get(0, int.class);
+                        assertEquals(expected, p.get("total").asInt(), epn + " " + f[0]);
+                        int played = 0;
+                        for (JsonNode m : p.get("moves")) played += m.get("games").asInt();
+                        int withMove = db.dsl().fetchOne("SELECT COUNT(*) FROM position p JOIN game g ON g.id = p.game_id"
+                                + " WHERE g.variant = 'Emergo' AND p.epn = ? AND p.next_move IS NOT NULL AND " + f[1], epn).get(0, int.class);
+                        assertEquals(withMove, played, epn + " " + f[0]);
+                        assertTrue(p.has("filter"), f[0]);
+                    }
+                }
+                // the worked example's position: van Zon with White twice, never with Black
+                assertEquals(2, json(client.get("/api/positions?epn=" + enc(ViewerFixture.EXAMPLE) + "&player=" + enc("van Zon, Ed") + "&color=w")).get("total").asInt());
+                assertEquals(0, json(client.get("/api/positions?epn=" + enc(ViewerFixture.EXAMPLE) + "&player=" + enc("van Zon, Ed") + "&color=b")).get("total").asInt());
+                assertEquals(400, client.get("/api/positions?player=x&color=green").code());
+                assertEquals(400, client.get("/position?color=w").code());
+                assertEquals(400, client.get("/position?player=x&from=yesterday").code());
+                String page = client.get("/position?epn=" + enc(ViewerFixture.EXAMPLE) + "&player=" + enc("van Zon, Ed") + "&color=w").body().string();
+                assertTrue(page.contains("Only the games of <strong>van Zon, Ed with White</strong>"), page);
+                assertTrue(page.contains("&amp;player=van+Zon%2C+Ed&amp;color=w\">f4-e4</a>"), "the next position keeps the filter: " + page);
+                String player = client.get("/player/" + enc("van Zon, Ed").replace("+", "%20")).body().string();
+                assertEquals("/position?player=van+Zon%2C+Ed&amp;color=w", link(player, "player-explorer-w"));
+            });
+        }
+
+        @Test
         void thePositionExplorerWithoutAPositionShowsTheStartAndAMalformedOneIsA400SayingWhatIsWrong() {
             withApp((client, port) -> {
                 assertEquals(200, client.get("/position").code());
