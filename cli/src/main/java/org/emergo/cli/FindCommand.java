@@ -1,10 +1,13 @@
 package org.emergo.cli;
 
 import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.emergo.pattern.Pattern;
 import org.emergo.pattern.PatternException;
 import org.emergo.pattern.PatternText;
+import org.emergo.store.analysis.ExplorerFilter;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.output.OutputFormat;
@@ -46,6 +49,21 @@ final class FindCommand implements Callable<Integer> {
                     + "the side that played it.")
     boolean next;
 
+    @CommandLine.Option(names = "--player", paramLabel = "NAME", description = "Only the games of this player (as the position explorer's player=).")
+    String player;
+
+    @CommandLine.Option(names = "--color", paramLabel = "w|b", description = "Only the games where the player had this colour.")
+    String color;
+
+    @CommandLine.Option(names = "--from", paramLabel = "DATE", description = "Only games dated from DATE on (YYYY, YYYY.MM or YYYY.MM.DD).")
+    String from;
+
+    @CommandLine.Option(names = "--to", paramLabel = "DATE", description = "Only games dated up to DATE.")
+    String to;
+
+    @CommandLine.Option(names = "--result", paramLabel = "R", description = "Only games with this result: 1-0, 0-1, 1/2-1/2 or *.")
+    String result;
+
     @CommandLine.Parameters(paramLabel = "PATTERN", arity = "1..*",
             description = "The pattern; its words may be given as separate arguments.")
     String[] words;
@@ -60,6 +78,18 @@ final class FindCommand implements Callable<Integer> {
         try {
             output = OutputFormat.parse(format);
         } catch (IllegalArgumentException | StoreException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        ExplorerFilter filter;
+        try {
+            Map<String, String> params = new java.util.HashMap<>();
+            params.put("player", player);
+            params.put("color", color);
+            params.put("from", from);
+            params.put("to", to);
+            params.put("result", result);
+            filter = ExplorerFilter.parse(params::get);
+        } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         String text = String.join(" ", words);
@@ -77,9 +107,10 @@ final class FindCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Database database = db.open()) {
             PatternSearch search = new PatternSearch(database);
-            PatternSearch.Result r = search.find(pattern);
+            Set<Long> allowed = filter.games(database.dsl());
+            PatternSearch.Result r = search.find(pattern).only(allowed);
             if (next) {
-                var moves = PatternNextMoves.of(database, search, pattern);
+                var moves = PatternNextMoves.of(database, search, pattern, allowed);
                 PatternNextMoves.rows(limit > 0 && limit < moves.size() ? moves.subList(0, limit) : moves).writeTo(output.writer(out));
                 out.flush();
                 err.println(r.positions() + " positions in " + r.games() + " games match " + pattern + "; "

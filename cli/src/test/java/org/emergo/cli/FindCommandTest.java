@@ -111,4 +111,21 @@ class FindCommandTest {
         assertEquals(expected, String.join("", got.values()));
         assertTrue(r.err().matches("(?s)\\d+ positions in \\d+ games match turn:w whand:12 bhand:12; \\d+ kinds of move were played from them\\R"), r.err());
     }
+
+    @Test
+    void findTakesTheExplorersGameFiltersAndABadOneIsABadUsage() {
+        String white = sqlGames("SELECT g.white FROM game g JOIN position_board pb ON pb.game_id = g.id"
+                + " WHERE g.variant = 'Emergo' AND pb.e5 > 0 AND g.white IS NOT NULL ORDER BY g.id LIMIT 1").trim();
+        if (white.startsWith("\"")) white = white.substring(1, white.length() - 1).replace("\"\"", "\"");
+        CommandLineRun r = CommandLineRun.run("find", "--db", db, "--format", "csv", "--player", white, "--color", "w", "e5:w");
+        assertEquals(0, r.exitCode(), r::err);
+        String expected = sqlGames("SELECT COUNT(DISTINCT p.game_id) FROM position p JOIN game g ON g.id = p.game_id"
+                + " JOIN position_board pb ON pb.game_id = p.game_id AND pb.ply = p.ply"
+                + " WHERE g.variant = 'Emergo' AND g.white = '" + white.replace("'", "''") + "' AND pb.e5 > 0");
+        assertTrue(Integer.parseInt(expected.trim()) > 0, white);
+        assertEquals(Integer.parseInt(expected.trim()), r.out().split("\r\n").length - 1, r.out());
+        CommandLineRun bad = CommandLineRun.run("find", "--db", db, "--color", "w", "e5:w");
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().startsWith("color needs a player"), bad.err());
+    }
 }

@@ -655,6 +655,18 @@ class ViewerRoutesTest {
                 assertTrue(page.contains("&amp;player=van+Zon%2C+Ed&amp;color=w\">f4-e4</a>"), "the next position keeps the filter: " + page);
                 String player = client.get("/player/" + enc("van Zon, Ed").replace("+", "%20")).body().string();
                 assertEquals("/position?player=van+Zon%2C+Ed&amp;color=w", link(player, "player-explorer-w"));
+                // the pattern search takes the same filters, and its links keep them
+                JsonNode mine = json(client.get("/api/search?pattern=" + enc("f4:=w4") + "&player=" + enc("van Zon, Ed") + "&color=w"));
+                JsonNode all = json(client.get("/api/search?pattern=" + enc("f4:=w4")));
+                int vanZonWhite = db.dsl().fetchOne("SELECT COUNT(*) FROM game WHERE white = 'van Zon, Ed' AND id IN ("
+                        + "SELECT game_id FROM position p WHERE (p.epn || ' ') LIKE '% f4:w4 %')").get(0, int.class);
+                assertEquals(vanZonWhite, mine.get("games").asInt());
+                assertTrue(all.get("games").asInt() >= mine.get("games").asInt());
+                assertEquals(0, json(client.get("/api/search?pattern=" + enc("f4:=w4") + "&player=" + enc("van Zon, Ed") + "&color=b")).get("games").asInt());
+                String search = client.get("/search?pattern=" + enc("f4:=w4") + "&player=" + enc("van Zon, Ed") + "&color=w").body().string();
+                assertTrue(search.contains("Only the games of <strong>van Zon, Ed with White</strong>"), search);
+                assertEquals("/search?pattern=" + enc("f4:=w4 or any") + "&amp;player=van+Zon%2C+Ed&amp;color=w", link(search, "add-or"));
+                assertTrue(search.contains("<input type=\"hidden\" name=\"player\" value=\"van Zon, Ed\">"), search);
             });
         }
 

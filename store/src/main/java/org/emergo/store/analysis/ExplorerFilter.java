@@ -1,12 +1,15 @@
 package org.emergo.store.analysis;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.emergo.rules.Side;
 import org.emergo.store.game.GameFilter;
+import org.jooq.DSLContext;
 
 /**
  * Which games the position explorer counts (docs/viewer.md#a-players-explorer): one player's
@@ -66,6 +69,14 @@ public record ExplorerFilter(String player, Side colour, String from, String to,
             binds.add(result);
         }
         return sb.toString();
+    }
+
+    /** The ids of the games the filter lets through (for a pattern's hits), or null for {@link #NONE}: every game. */
+    public Set<Long> games(DSLContext dsl) {
+        if (isNone()) return null;
+        List<Object> binds = new ArrayList<>();
+        String where = sql(binds);
+        return new HashSet<>(dsl.fetch("SELECT g.id FROM game g WHERE 1 = 1" + where, binds.toArray()).getValues(0, Long.class));
     }
 
     /** The query parameters that say this filter, in a fixed order, for links. */

@@ -67,9 +67,15 @@ public final class PatternNextMoves {
 
     /** The kinds of move played from the pattern's matching positions, most played first. */
     public static List<NextMove> of(Database db, PatternSearch search, Pattern pattern) {
+        return of(db, search, pattern, null);
+    }
+
+    /** The same over the games in {@code games} only; null for every game. */
+    public static List<NextMove> of(Database db, PatternSearch search, Pattern pattern, Set<Long> games) {
         Map<Long, int[]> plies = search.plies(pattern);
+        if (games != null) plies.keySet().retainAll(games);
         Map<String, int[]> counts = new LinkedHashMap<>();
-        Map<String, Set<Long>> games = new LinkedHashMap<>();
+        Map<String, Set<Long>> gamesOf = new LinkedHashMap<>();
         List<Long> ids = new ArrayList<>(plies.keySet());
         for (int from = 0; from < ids.size(); from += CHUNK) {
             List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
@@ -87,13 +93,13 @@ public final class PatternNextMoves {
                 int[] c = counts.computeIfAbsent(key, k -> new int[5]);
                 c[0]++;
                 c[1 + outcome(r.value5(), r.value4())]++;
-                games.computeIfAbsent(key, k -> new HashSet<>()).add(r.value1());
+                gamesOf.computeIfAbsent(key, k -> new HashSet<>()).add(r.value1());
             }
         }
         List<NextMove> moves = new ArrayList<>();
         counts.forEach((key, c) -> {
             String[] k = key.split(" ", -1);
-            moves.add(new NextMove(k[0].isEmpty() ? null : k[0], k[1], Integer.parseInt(k[2]), c[0], games.get(key).size(),
+            moves.add(new NextMove(k[0].isEmpty() ? null : k[0], k[1], Integer.parseInt(k[2]), c[0], gamesOf.get(key).size(),
                     c[1], c[2], c[3]));
         });
         moves.sort(Comparator.comparingInt(NextMove::played).reversed().thenComparing(NextMove::move)

@@ -53,6 +53,14 @@ public final class PatternSearch {
             return new Result(pattern, total, found.size(), found, unindexed);
         }
 
+        /** The answer over the games in {@code games} only; null keeps every game. */
+        public Result only(Set<Long> games) {
+            if (games == null) return this;
+            List<Hit> kept = new ArrayList<>();
+            for (Hit h : hits) if (games.contains(h.gameId())) kept.add(h);
+            return of(pattern, kept, unindexed);
+        }
+
         /** The hits of one page, pages from 1. */
         public List<Hit> page(int page, int pageSize) {
             int from = Math.min(hits.size(), Math.max(0, (page - 1) * pageSize));

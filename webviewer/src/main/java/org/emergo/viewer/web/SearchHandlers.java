@@ -6,9 +6,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.emergo.pattern.Pattern;
 import org.emergo.pattern.PatternException;
 import org.emergo.pattern.PatternText;
+import org.emergo.store.analysis.ExplorerFilter;
 import org.emergo.store.db.Database;
 import org.emergo.store.pattern.PatternHitRows;
 import org.emergo.store.pattern.PatternNextMoves;
@@ -34,7 +36,7 @@ public final class SearchHandlers {
         String text = ctx.queryParam("pattern");
         int page = pageNumber(ctx);
         if (text == null || text.isBlank()) {
-            ctx.html(templates.render("search.jte", new SearchPage("", PatternText.parse("any"), null, null, null, 1, PAGE_SIZE, null)));
+            ctx.html(templates.render("search.jte", new SearchPage("", PatternText.parse("any"), null, null, null, 1, PAGE_SIZE, null, ExplorerFilter.NONE)));
             return;
         }
         Pattern pattern;
@@ -42,13 +44,16 @@ public final class SearchHandlers {
             pattern = parse(text);
         } catch (BadRequestResponse e) {
             Pattern board = PatternText.parse(text.trim().toLowerCase().startsWith("hex") ? "hexemergo" : "any");
-            ctx.status(400).html(templates.render("search.jte", new SearchPage(text, board, e.getMessage(), null, null, 1, PAGE_SIZE, null)));
+            ctx.status(400).html(templates.render("search.jte", new SearchPage(text, board, e.getMessage(), null, null, 1, PAGE_SIZE, null, ExplorerFilter.NONE)));
             return;
         }
-        PatternSearch.Result r = search.find(pattern);
+        ExplorerFilter filter = PositionHandlers.filter(ctx);
+        Set<Long> allowed = filter.games(db.dsl());
+        PatternSearch.Result r = search.find(pattern).only(allowed);
         QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE), pattern.sym() || pattern.colours());
-        List<PatternNextMoves.NextMove> next = wantsNext(ctx) ? PatternNextMoves.of(db, search, pattern) : null;
-        ctx.html(templates.render("search.jte", new SearchPage(pattern.toString(), pattern, null, r, games, page, PAGE_SIZE, next)));
+        List<PatternNextMoves.NextMove> next = wantsNext(ctx) ? PatternNextMoves.of(db, search, pattern, allowed) : null;
+        ctx.html(templates.render("search.jte", new SearchPage(pattern.toString(), pattern, null, r, games, page, PAGE_SIZE, next,
+                filter)));
     }
 
     public void api(Context ctx) {
@@ -56,12 +61,15 @@ public final class SearchHandlers {
         if (text == null || text.isBlank()) throw new BadRequestResponse("pattern is missing: /api/search?pattern=e5:w4+");
         Pattern pattern = parse(text);
         int page = pageNumber(ctx);
-        PatternSearch.Result r = search.find(pattern);
+        ExplorerFilter filter = PositionHandlers.filter(ctx);
+        Set<Long> allowed = filter.games(db.dsl());
+        PatternSearch.Result r = search.find(pattern).only(allowed);
         boolean transforms = pattern.sym() || pattern.colours();
         QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE), transforms);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("pattern", pattern.toString());
         body.put("variant", pattern.variant().tagName());
+        if (!filter.isNone()) body.put("filter", filter.params());
         body.put("positions", r.positions());
         body.put("games", r.games());
         body.put("unindexed", r.unindexed());
@@ -85,7 +93,7 @@ public final class SearchHandlers {
         body.put("hits", hits);
         if (wantsNext(ctx)) {
             List<Map<String, Object>> next = new ArrayList<>();
-            for (PatternNextMoves.NextMove m : PatternNextMoves.of(db, search, pattern)) {
+            for (PatternNextMoves.NextMove m : PatternNextMoves.of(db, search, pattern, allowed)) {
                 Map<String, Object> move = new LinkedHashMap<>();
                 move.put("move", m.move());
                 move.put("from", m.from());

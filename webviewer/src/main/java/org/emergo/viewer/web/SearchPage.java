@@ -3,6 +3,7 @@ package org.emergo.viewer.web;
 import java.util.ArrayList;
 import java.util.List;
 import org.emergo.pattern.Pattern;
+import org.emergo.store.analysis.ExplorerFilter;
 import org.emergo.store.pattern.PatternNextMoves;
 import org.emergo.store.pattern.PatternSearch;
 import org.emergo.store.sql.QueryResult;
@@ -18,7 +19,12 @@ import org.emergo.viewer.data.Urls;
  * matching positions.
  */
 public record SearchPage(String text, Pattern pattern, String error, PatternSearch.Result result, QueryResult games,
-        int page, int pageSize, List<PatternNextMoves.NextMove> next) {
+        int page, int pageSize, List<PatternNextMoves.NextMove> next, ExplorerFilter filter) {
+
+    /** A page of the search of this pattern text, with this page's game filter (player, color, from, to, result). */
+    private String link(String text, int n) {
+        return url(text, n) + PositionPage.query(filter);
+    }
 
     /** Kinds of move the page shows at most; the JSON has them all. */
     public static final int NEXT_SHOWN = 40;
@@ -35,7 +41,7 @@ public record SearchPage(String text, Pattern pattern, String error, PatternSear
 
     /** The page with what was played next from the matching positions ({@code next=1}). */
     public String nextUrl() {
-        return url(pattern.toString(), 1) + "&next=1#played-next";
+        return link(pattern.toString(), 1) + "&next=1#played-next";
     }
 
     /** A link under a board: its id (for tests and scripts), address and words. */
@@ -89,24 +95,29 @@ public record SearchPage(String text, Pattern pattern, String error, PatternSear
 
     private EditorBoard board(String id, String caption, String aria, Part at, List<EditorLink> links) {
         return new EditorBoard(id, caption, PatternBoardSvg.draw(PatternEditing.part(pattern, at), aria,
-                sq -> url(PatternEditing.cycle(pattern, at, sq).toString(), 1)), links);
+                sq -> link(PatternEditing.cycle(pattern, at, sq).toString(), 1)), links);
     }
 
-    private static EditorLink link(String id, Pattern to, String text) {
-        return new EditorLink(id, url(to.toString(), 1), text);
+    private EditorLink link(String id, Pattern to, String text) {
+        return new EditorLink(id, link(to.toString(), 1), text);
     }
 
     /** An alternative that asks nothing yet, on a board of its own. */
     public String addOrUrl() {
-        return url(PatternEditing.addOr(pattern).toString(), 1);
+        return link(PatternEditing.addOr(pattern).toString(), 1);
     }
 
     public static String url(String pattern, int page) {
         return "/search?pattern=" + Urls.encode(pattern) + (page > 1 ? "&page=" + page : "");
     }
 
+    /** The same search over every game. */
+    public String unfilteredUrl() {
+        return url(pattern.toString(), 1);
+    }
+
     public String pageUrl(int n) {
-        return url(pattern.toString(), n);
+        return link(pattern.toString(), n);
     }
 
     public int pages() {
@@ -118,7 +129,7 @@ public record SearchPage(String text, Pattern pattern, String error, PatternSear
     }
 
     public String apiUrl() {
-        return "/api/search?pattern=" + Urls.encode(pattern.toString());
+        return "/api/search?pattern=" + Urls.encode(pattern.toString()) + PositionPage.query(filter);
     }
 
     public String otherBoardUrl() {
