@@ -14,7 +14,7 @@ import org.emergo.rules.Board;
  * table ({@link #of}): every way to send the centre to a square and the directions to directions
  * such that each step along a line stays a step along a line.
  *
- * @param name      how the board is turned, as drawn in docs/rules.md: "as given", "turned 90°" (counter-clockwise),
+ * @param name      how the board is turned, as drawn in docs/rules.md#the-emergo-board: "as given", "turned 90°" (counter-clockwise),
  *                  "mirrored, axis at 45°" (the axis's angle to the horizontal)
  * @param squares   {@code squares[sq]} the square that {@code sq} goes to
  */
@@ -75,7 +75,7 @@ public record Symmetry(String name, int[] squares) {
     }
 
     /**
-     * The name of the turn of directions, read in the drawing of docs/rules.md: an Emergo step of
+     * The name of the turn of directions, read in the drawing of docs/rules.md#the-emergo-board: an Emergo step of
      * the file is (1, -1) on the checkerboard and of the rank (1, 1); a HexEmergo step of the
      * column is (1, 0) and of the number (1/2, √3/2).
      */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The symmetries derived from the boards' neighbour tables, checked against the boards as
- * drawn in docs/rules.md: each keeps every distance between two squares of the drawing, they
+ * drawn in docs/rules.md#the-emergo-board: each keeps every distance between two squares of the drawing, they
  * form a group, and there are as many as a square (8) and a regular hexagon (12) have.
  */
 class SymmetryTest {

@@ -109,7 +109,7 @@ public final class PatternNextMoves {
 
     /**
      * "from to takes" of a canonical move: squares are two characters on both boards, a capture
-     * is written with an {@code x} before each landing square (docs/formats.md#move-notation).
+     * is written with an {@code x} before each landing square (docs/formats.md#notation).
      */
     static String kind(String move) {
         String to = move.substring(move.length() - 2);
