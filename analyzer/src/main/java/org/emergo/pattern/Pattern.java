@@ -1,6 +1,8 @@
 package org.emergo.pattern;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 
@@ -18,9 +20,119 @@ import org.emergo.rules.Variant;
  * @param finding   the move played has a finding (a rule breach)
  * @param within    plies (1 or more) in which {@code then} must follow; 0 when there is no {@code then}
  * @param then      the second pattern of a manoeuvre, or null
+ * @param excluded  parts written {@code not ...}: a position that matches one of them does not match this part
+ * @param or        the further alternatives ({@code ... or ...}), each a whole pattern of its own; only
+ *                  the first alternative has them
+ * @param sym       the whole pattern is also asked in every other orientation of the board ({@link Symmetry})
+ * @param colours   the whole pattern is also asked with the colours and the side to move swapped
  */
 public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, Range whiteHand, Range blackHand,
-        Range capture, boolean entry, boolean finding, int within, Pattern then) {
+        Range capture, boolean entry, boolean finding, int within, Pattern then, List<Pattern> excluded,
+        List<Pattern> or, boolean sym, boolean colours) {
+
+    public Pattern {
+        excluded = List.copyOf(excluded);
+        or = List.copyOf(or);
+    }
+
+    /** A part with neither exclusions nor alternatives. */
+    public Pattern(Variant variant, SquareCondition[] squares, Side toMove, Range whiteHand, Range blackHand,
+            Range capture, boolean entry, boolean finding, int within, Pattern then) {
+        this(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then, List.of(), List.of(),
+                false, false);
+    }
+
+    /** The part that asks nothing: every position of the variant's games. */
+    public static Pattern any(Variant v) {
+        return new Pattern(v, anySquares(v), null, null, null, null, false, false, 0, null);
+    }
+
+    /**
+     * Every alternative of the pattern, this one first (without its {@code or}): a position
+     * matches the pattern when it matches one of them.
+     */
+    public List<Pattern> alternatives() {
+        List<Pattern> all = new ArrayList<>();
+        all.add(withOr(List.of()));
+        all.addAll(or);
+        return all;
+    }
+
+    /** The pattern with these alternatives after its first. */
+    public Pattern withOr(List<Pattern> alternatives) {
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
+                excluded, alternatives, sym, colours);
+    }
+
+    /** The part with these exclusions. */
+    public Pattern withExcluded(List<Pattern> parts) {
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
+                parts, or, sym, colours);
+    }
+
+    /** The alternative with this second pattern ({@code then:within}), or none when {@code then} is null. */
+    public Pattern withThen(int plies, Pattern second) {
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding,
+                second == null ? 0 : plies, second, excluded, or, sym, colours);
+    }
+
+    /** The part with these square conditions. */
+    public Pattern withSquares(SquareCondition[] conditions) {
+        return new Pattern(variant, conditions, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
+                excluded, or, sym, colours);
+    }
+
+    /** The pattern asked in every orientation ({@code sym}) and with the colours swapped ({@code colours}), or not. */
+    public Pattern withSymmetry(boolean inEveryOrientation, boolean coloursSwapped) {
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
+                excluded, or, inEveryOrientation, coloursSwapped);
+    }
+
+    /**
+     * One of the questions a pattern with {@code sym} or {@code colours} asks: the pattern moved
+     * by a symmetry of the board, its colours perhaps swapped. {@code transform} names it, null
+     * for a pattern without {@code sym} or {@code colours}.
+     */
+    public record Expansion(String transform, Pattern pattern) {}
+
+    /**
+     * The patterns this one asks, without {@code sym} and {@code colours}: itself alone, or it in
+     * every orientation of the board (identity first) and, for {@code colours}, each of them with
+     * the colours swapped; one of each that ask the same (a symmetric pattern's orientations).
+     */
+    public List<Expansion> expansions() {
+        Pattern plain = withSymmetry(false, false);
+        if (!sym && !colours) return List.of(new Expansion(null, plain));
+        List<Symmetry> group = sym ? Symmetry.of(variant.board()) : List.of(Symmetry.of(variant.board()).get(0));
+        java.util.Map<String, Expansion> distinct = new java.util.LinkedHashMap<>();
+        for (boolean swap : colours ? new boolean[] {false, true} : new boolean[] {false}) {
+            for (Symmetry s : group) {
+                Pattern moved = plain.moved(s.squares(), swap);
+                String name = s.name() + (swap ? ", colours swapped" : "");
+                distinct.putIfAbsent(moved.toString(), new Expansion(name, moved));
+            }
+        }
+        return List.copyOf(distinct.values());
+    }
+
+    /** Every part of the pattern with its squares sent by {@code map} and, if {@code swap}, the colours swapped. */
+    private Pattern moved(int[] map, boolean swap) {
+        SquareCondition[] to = new SquareCondition[squares.length];
+        for (int sq = 0; sq < squares.length; sq++) to[map[sq]] = swap ? squares[sq].swapped() : squares[sq];
+        List<Pattern> x = new ArrayList<>();
+        for (Pattern e : excluded) x.add(e.moved(map, swap));
+        List<Pattern> alternatives = new ArrayList<>();
+        for (Pattern a : or) alternatives.add(a.moved(map, swap));
+        return new Pattern(variant, to, toMove == null || !swap ? toMove : toMove.opponent(), swap ? blackHand : whiteHand,
+                swap ? whiteHand : blackHand, capture, entry, finding, within, then == null ? null : then.moved(map, swap),
+                x, alternatives, sym, colours);
+    }
+
+    /** Whether this part asks nothing at all (no condition, no exclusion). */
+    public boolean asksNothing() {
+        return toMove == null && whiteHand == null && blackHand == null && !asksMove() && constrainedSquares().length == 0
+                && excluded.isEmpty();
+    }
 
     /** Whether the move played from the position matters. */
     public boolean asksMove() {
@@ -34,7 +146,8 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
     }
 
     /**
-     * Whether one position matches this pattern (not its {@code then}). Squares are indices of
+     * Whether one position matches this part: its conditions hold and no excluded part matches
+     * (not its {@code then}, not its alternatives). Squares are indices of
      * the variant's board; {@code jailers} signed (+ White commands, - Black, 0 vacant);
      * {@code jumps} the men the move played took, -1 when no move was played from it.
      */
@@ -48,6 +161,9 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
         if (finding && !found) return false;
         for (int sq = 0; sq < squares.length; sq++) {
             if (!squares[sq].test(jailers[sq], prisoners[sq])) return false;
+        }
+        for (Pattern x : excluded) {
+            if (x.matches(jailers, prisoners, side, white, black, jumps, entered, found)) return false;
         }
         return true;
     }

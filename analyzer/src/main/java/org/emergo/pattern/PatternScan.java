@@ -1,6 +1,7 @@
 package org.emergo.pattern;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Finds the plies of one game that match a pattern, replaying the game's {@link GameBoards}
@@ -10,10 +11,14 @@ public final class PatternScan {
 
     private final Pattern pattern;
     private final GameBoards.Replay replay;
+    private final List<Pattern.Expansion> expansions;
+    /** The constrained squares of each excluded part, not worked out again at every ply. */
+    private final java.util.Map<Pattern, int[]> squaresOf = new java.util.IdentityHashMap<>();
 
     public PatternScan(Pattern pattern) {
         this.pattern = pattern;
         this.replay = new GameBoards.Replay(pattern.variant().board().size());
+        this.expansions = pattern.expansions();
     }
 
     /**
@@ -22,8 +27,39 @@ public final class PatternScan {
      * positions encoded.
      */
     public int[] matches(byte[] boards, int plies) {
-        if (pattern.then() == null) return matches(pattern, boards, plies);
-        return followedWithin(matches(pattern, boards, plies), matches(pattern.then(), boards, plies), pattern.within());
+        int[] all = new int[0];
+        for (int[] e : byExpansion(boards, plies)) all = union(all, e);
+        return all;
+    }
+
+    /** The same for each of the pattern's {@link Pattern#expansions()} (sym, colours), in their order. */
+    public int[][] byExpansion(byte[] boards, int plies) {
+        int[][] out = new int[expansions.size()][];
+        for (int e = 0; e < out.length; e++) {
+            int[] all = new int[0];
+            for (Pattern a : expansions.get(e).pattern().alternatives()) {
+                int[] hits = a.then() == null ? matches(a, boards, plies)
+                        : followedWithin(matches(a, boards, plies), matches(a.then(), boards, plies), a.within());
+                all = union(all, hits);
+            }
+            out[e] = all;
+        }
+        return out;
+    }
+
+    /** The plies of either list, each once, in order. */
+    public static int[] union(int[] a, int[] b) {
+        int[] out = new int[a.length + b.length];
+        int i = 0;
+        int j = 0;
+        int n = 0;
+        while (i < a.length || j < b.length) {
+            int next = j >= b.length || i < a.length && a[i] <= b[j] ? a[i] : b[j];
+            if (i < a.length && a[i] == next) i++;
+            if (j < b.length && b[j] == next) j++;
+            out[n++] = next;
+        }
+        return Arrays.copyOf(out, n);
     }
 
     /** The plies of {@code first} that a ply of {@code second} follows within {@code within} plies. */
@@ -60,6 +96,9 @@ public final class PatternScan {
         if (p.finding() && !r.finding()) return false;
         for (int sq : squares) {
             if (!conditions[sq].test(r.jailers[sq], r.prisoners[sq])) return false;
+        }
+        for (Pattern x : p.excluded()) {
+            if (matchesHere(x, squaresOf.computeIfAbsent(x, Pattern::constrainedSquares), x.squares())) return false;
         }
         return true;
     }

@@ -21,14 +21,36 @@ public final class PatternText {
     public static String format(Pattern p) {
         List<String> words = new ArrayList<>();
         if (p.variant() == Variant.HEXEMERGO) words.add("hexemergo");
-        appendConditions(p, words);
-        if (p.then() != null) {
-            words.add("then:" + p.within());
+        if (p.sym()) words.add("sym");
+        if (p.colours()) words.add("colours");
+        List<Pattern> alternatives = p.alternatives();
+        for (int i = 0; i < alternatives.size(); i++) {
+            Pattern a = alternatives.get(i);
+            if (i > 0) words.add("or");
             int before = words.size();
-            appendConditions(p.then(), words);
-            if (words.size() == before) words.add("any");
+            appendPart(a, words);
+            if (a.then() != null) {
+                words.add("then:" + a.within());
+                appendPartOrAny(a.then(), words);
+            }
+            if (words.size() == before && i > 0) words.add("any");
         }
         return words.isEmpty() ? "any" : String.join(" ", words);
+    }
+
+    private static void appendPartOrAny(Pattern p, List<String> words) {
+        int before = words.size();
+        appendPart(p, words);
+        if (words.size() == before) words.add("any");
+    }
+
+    /** A part's conditions, then each excluded part after {@code not}. */
+    private static void appendPart(Pattern p, List<String> words) {
+        appendConditions(p, words);
+        for (Pattern x : p.excluded()) {
+            words.add("not");
+            appendPartOrAny(x, words);
+        }
     }
 
     private static void appendConditions(Pattern p, List<String> words) {
@@ -45,7 +67,12 @@ public final class PatternText {
         if (p.finding()) words.add("finding");
     }
 
-    /** Reads a pattern; a malformed one throws {@link PatternException} naming the column and the fault. */
+    /**
+     * Reads a pattern; a malformed one throws {@link PatternException} naming the column and the
+     * fault. {@code or} separates alternatives, each of which may have one {@code then:K}; within
+     * a part, each {@code not} excludes the words after it up to the next {@code not}, {@code then}
+     * or {@code or}.
+     */
     public static Pattern parse(String text) {
         List<Word> words = split(text);
         Variant variant = Variant.EMERGO;
@@ -54,20 +81,70 @@ public final class PatternText {
             variant = Variant.parse(words.get(0).text);
             i = 1;
         }
+        // sym and colours are about the whole pattern: read wherever they stand, written first
+        boolean sym = false;
+        boolean colours = false;
+        List<Word> rest = new ArrayList<>(words.subList(0, i));
+        for (Word w : words.subList(i, words.size())) {
+            String l = w.lower();
+            boolean isSym = l.equals("sym");
+            boolean isColours = l.equals("colours") || l.equals("colors");
+            if ((isSym && sym) || (isColours && colours)) throw new PatternException(w.column, "'" + w.text + "' is written once");
+            if (isSym || isColours) {
+                sym |= isSym;
+                colours |= isColours;
+            } else {
+                rest.add(w);
+            }
+        }
+        words = rest;
+        List<Pattern> alternatives = new ArrayList<>();
+        int from = i;
+        for (int j = i; j <= words.size(); j++) {
+            if (j < words.size() && !words.get(j).lower().equals("or")) continue;
+            if (j == from && (j < words.size() || from > i)) {
+                Word at = j < words.size() ? words.get(j) : words.get(j - 1);
+                throw new PatternException(at.column, "'or' needs a pattern on each side");
+            }
+            alternatives.add(alternative(variant, words.subList(from, j)));
+            from = j + 1;
+        }
+        return alternatives.get(0).withOr(alternatives.subList(1, alternatives.size())).withSymmetry(sym, colours);
+    }
+
+    /** One alternative: a part, and perhaps {@code then:K} and a second part. */
+    private static Pattern alternative(Variant variant, List<Word> words) {
         int thenAt = -1;
-        for (int j = i; j < words.size(); j++) {
+        for (int j = 0; j < words.size(); j++) {
             if (words.get(j).lower().startsWith("then")) {
                 if (thenAt >= 0) throw new PatternException(words.get(j).column, "a pattern has at most one 'then'");
                 thenAt = j;
             }
         }
-        if (thenAt < 0) return conditions(variant, words.subList(i, words.size()), 0, null);
+        if (thenAt < 0) return part(variant, words);
         Word thenWord = words.get(thenAt);
         int within = within(thenWord);
         List<Word> second = words.subList(thenAt + 1, words.size());
         if (second.isEmpty()) throw new PatternException(thenWord.end(), "'then' needs a pattern after it");
-        Pattern then = conditions(variant, second, 0, null);
-        return conditions(variant, words.subList(i, thenAt), within, then);
+        return part(variant, words.subList(0, thenAt)).withThen(within, part(variant, second));
+    }
+
+    /** Conditions, each {@code not} followed by the conditions of a part it excludes. */
+    private static Pattern part(Variant variant, List<Word> words) {
+        List<Integer> nots = new ArrayList<>();
+        for (int j = 0; j < words.size(); j++) if (words.get(j).lower().equals("not")) nots.add(j);
+        nots.add(words.size());
+        Pattern main = conditions(variant, words.subList(0, nots.get(0)));
+        List<Pattern> excluded = new ArrayList<>();
+        for (int k = 0; k + 1 < nots.size(); k++) {
+            List<Word> x = words.subList(nots.get(k) + 1, nots.get(k + 1));
+            if (x.isEmpty()) {
+                throw new PatternException(words.get(nots.get(k)).end(),
+                        "'not' needs a pattern after it, such as not e5:w");
+            }
+            excluded.add(conditions(variant, x));
+        }
+        return main.withExcluded(excluded);
     }
 
     private static boolean isVariant(String w) {
@@ -85,7 +162,7 @@ public final class PatternText {
         return Integer.parseInt(k);
     }
 
-    private static Pattern conditions(Variant variant, List<Word> words, int within, Pattern then) {
+    private static Pattern conditions(Variant variant, List<Word> words) {
         Board board = variant.board();
         SquareCondition[] squares = Pattern.anySquares(variant);
         Side toMove = null;
@@ -119,7 +196,7 @@ public final class PatternText {
                     int sq = board.square(key);
                     if (key.length() != 2 || sq < 0) {
                         throw new PatternException(w.column, "unknown word '" + w.text + "': expected a square of the "
-                                + variant.tagName() + " board (such as " + board.name(board.centre()) + ":w3+), turn:, whand:, bhand:, capture, entry, finding or then:K");
+                                + variant.tagName() + " board (such as " + board.name(board.centre()) + ":w3+), turn:, whand:, bhand:, capture, entry, finding, then:K, not, or, sym, colours");
                     }
                     if (squares[sq].kind() != SquareCondition.Kind.ANY) {
                         throw new PatternException(w.column, "square " + key + " has a condition already");
@@ -128,7 +205,7 @@ public final class PatternText {
                 }
             }
         }
-        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then);
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, 0, null);
     }
 
     private static void requireNoValue(Word w, String value) {
@@ -165,8 +242,15 @@ public final class PatternText {
         return r;
     }
 
-    /** empty, occupied, any, =COLUMN (exact composition) or [w|b][HEIGHT][p]. */
+    /** empty, occupied, any, =COLUMN (exact composition) or [w|b][HEIGHT][p]; {@code !} before any of them negates it. */
     private static SquareCondition square(String v, int column) {
+        if (v.startsWith("!")) {
+            if (v.length() == 1) throw new PatternException(column + 1, "'!' needs a condition after it, such as !w");
+            SquareCondition c = square(v.substring(1), column + 1);
+            if (c.kind() == SquareCondition.Kind.ANY) throw new PatternException(column, "'!" + v.substring(1) + "' matches no position");
+            if (c.negated()) throw new PatternException(column + 1, "one '!' is enough");
+            return c.negate();
+        }
         switch (v) {
             case "any", "*":
                 return SquareCondition.ANY;

@@ -7,21 +7,43 @@ import org.emergo.rules.Side;
  * What a pattern asks of one square (docs/patterns.md#the-text-form). {@code ANY} asks nothing; {@code EMPTY}
  * a vacant square; {@code EXACT} a column of exactly {@code composition}; {@code COLUMN} a column
  * with, where set, this commander ({@code owner}), a height in {@code height}, and prisoners.
+ * {@code negated} ({@code SQ:!w}) turns a condition of a column into its opposite: anything else,
+ * a vacant square included.
  */
-public record SquareCondition(Kind kind, Side owner, Range height, boolean prisoners, Column composition) {
+public record SquareCondition(Kind kind, Side owner, Range height, boolean prisoners, Column composition,
+        boolean negated) {
 
     public enum Kind { ANY, EMPTY, COLUMN, EXACT }
 
-    public static final SquareCondition ANY = new SquareCondition(Kind.ANY, null, null, false, null);
-    public static final SquareCondition EMPTY = new SquareCondition(Kind.EMPTY, null, null, false, null);
-    public static final SquareCondition OCCUPIED = new SquareCondition(Kind.COLUMN, null, null, false, null);
+    public static final SquareCondition ANY = new SquareCondition(Kind.ANY, null, null, false, null, false);
+    public static final SquareCondition EMPTY = new SquareCondition(Kind.EMPTY, null, null, false, null, false);
+    public static final SquareCondition OCCUPIED = new SquareCondition(Kind.COLUMN, null, null, false, null, false);
 
     public static SquareCondition column(Side owner, Range height, boolean prisoners) {
-        return new SquareCondition(Kind.COLUMN, owner, height, prisoners, null);
+        return new SquareCondition(Kind.COLUMN, owner, height, prisoners, null, false);
     }
 
     public static SquareCondition exactly(Column c) {
-        return new SquareCondition(Kind.EXACT, null, null, false, c);
+        return new SquareCondition(Kind.EXACT, null, null, false, c, false);
+    }
+
+    /**
+     * The opposite condition. {@code !empty} is {@code occupied} and {@code !occupied} is
+     * {@code empty}, so that each question has one form; {@code any} has no opposite that
+     * matches something, and is refused.
+     */
+    public SquareCondition negate() {
+        if (kind == Kind.ANY) throw new IllegalArgumentException("'!any' matches no position");
+        if (equals(EMPTY)) return OCCUPIED;
+        if (equals(OCCUPIED)) return EMPTY;
+        return new SquareCondition(kind, owner, height, prisoners, composition, !negated);
+    }
+
+    /** The same condition with White and Black swapped. */
+    public SquareCondition swapped() {
+        Side other = owner == null ? null : owner.opponent();
+        Column c = composition == null ? null : new Column(composition.owner().opponent(), composition.jailers(), composition.prisoners());
+        return new SquareCondition(kind, other, height, prisoners, c, negated);
     }
 
     /**
@@ -29,6 +51,10 @@ public record SquareCondition(Kind kind, Side owner, Range height, boolean priso
      * 0 vacant), {@code prisoners} the men under the jailers.
      */
     public boolean test(int jailers, int prisonerCount) {
+        return negated != holds(jailers, prisonerCount);
+    }
+
+    private boolean holds(int jailers, int prisonerCount) {
         switch (kind) {
             case ANY:
                 return true;
@@ -48,6 +74,10 @@ public record SquareCondition(Kind kind, Side owner, Range height, boolean priso
     /** The text after {@code square:} (docs/patterns.md#the-text-form). */
     @Override
     public String toString() {
+        return negated ? "!" + new SquareCondition(kind, owner, height, prisoners, composition, false) : text();
+    }
+
+    private String text() {
         switch (kind) {
             case ANY:
                 return "any";

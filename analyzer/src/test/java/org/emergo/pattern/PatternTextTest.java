@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.emergo.rules.Board;
 import org.emergo.rules.Position;
 import org.emergo.rules.PositionText;
@@ -27,6 +28,15 @@ class PatternTextTest {
         "hexemergo",
         "hexemergo d4:occupied g7:b2-3p then:2 turn:w",
         "c3:p e1:w e9:b1",
+        "a5:2 or e1:2 or e9:2 or i5:2",
+        "e5:!w then:6 e5:!=w4",
+        "e5:w4 not d4:b not turn:b capture:1+ then:6 e5:!b not e5:empty",
+        "not e5:w",
+        "e5:w or then:2 e5:b",
+        "e5:w or any",
+        "hexemergo d4:!bp or g7:w not any",
+        "sym a5:2",
+        "hexemergo sym colours turn:w a1:w3+ or g7:b",
     })
     void theCanonicalFormReadsBackToItself(String text) {
         Pattern p = PatternText.parse(text);
@@ -38,6 +48,22 @@ class PatternTextTest {
     void wordsAreReadInAnyOrderAndCaseAndWrittenInBoardOrder() {
         assertEquals("turn:w b4:b e5:=bw2", PatternText.parse("  E5:=BW2  b4:b TURN:W ").toString());
         assertEquals("capture:1+", PatternText.parse("capture").toString());
+        assertEquals("e5:w not turn:b or e5:occupied", PatternText.parse("e5:w  NOT  turn:b OR e5:!EMPTY").toString());
+        assertEquals("sym colours a5:2 or e1:b", PatternText.parse("a5:2 COLORS or e1:b sym").toString());
+    }
+
+    @Test
+    void orSeparatesAlternativesThenBindsTighterAndNotTakesTheWordsUpToTheNextKeyword() {
+        Pattern p = PatternText.parse("e5:w not d4:b turn:b or a5:2 then:3 a5:b not a5:3+");
+        List<Pattern> alternatives = p.alternatives();
+        assertEquals(2, alternatives.size());
+        assertEquals("e5:w not turn:b d4:b", alternatives.get(0).toString());
+        assertEquals(null, alternatives.get(0).then());
+        assertEquals("a5:2 then:3 a5:b not a5:3+", alternatives.get(1).toString());
+        assertEquals("a5:b not a5:3+", alternatives.get(1).then().toString());
+        assertEquals(List.of(), alternatives.get(1).excluded());
+        assertEquals("occupied", PatternText.parse("e5:!empty").squares()[Board.EMERGO.square("e5")].toString());
+        assertEquals("e5:empty", PatternText.parse("e5:!occupied").toString());
     }
 
     @Test
@@ -67,6 +93,17 @@ class PatternTextTest {
         "entry:3|1|takes no value",
         "e5:|4|needs a value",
         "e5:w capture:0|14|at least 1",
+        "or e5:w|1|'or' needs a pattern on each side",
+        "e5:w or|6|'or' needs a pattern on each side",
+        "e5:w or or e5:b|9|'or' needs a pattern on each side",
+        "e5:w not|9|'not' needs a pattern after it",
+        "e5:w not then:2 e5:b|9|'not' needs a pattern after it",
+        "e5:!any|4|'!any' matches no position",
+        "e5:!|5|'!' needs a condition",
+        "e5:!!w|5|one '!' is enough",
+        "e5:w or hexemergo d4:w|9|goes first",
+        "e5:w or a5:b then:2 a5:w then:3 e5:b|26|at most one 'then'",
+        "sym e5:w sym|10|'sym' is written once",
     })
     void aMalformedPatternSaysWhereAndWhat(String text, int column, String what) {
         PatternException e = assertThrows(PatternException.class, () -> PatternText.parse(text));
@@ -86,7 +123,7 @@ class PatternTextTest {
             assertEquals(p, PatternText.parse(p.toString()), m.group(1));
             n++;
         }
-        assertEquals(10, n);
+        assertEquals(15, n);
     }
 
     @Test
@@ -114,6 +151,29 @@ class PatternTextTest {
         assertFalse(matches("d4:4", j, pr));
         assertTrue(matches("d4:4-5 e5:occupied", j, pr));
         assertFalse(matches("capture", j, pr));
+        // negation: anything but what the condition asks, a vacant square included
+        assertTrue(matches("e5:!w d4:!b f5:!w g6:!=bw3", j, pr));
+        assertFalse(matches("e5:!b", j, pr));
+        assertFalse(matches("d4:!5", j, pr));
+        // an excluded part: the position must not match it as a whole
+        assertTrue(matches("d4:w not e5:w not turn:w", j, pr));
+        assertFalse(matches("d4:w not e5:b turn:b", j, pr));
+        assertTrue(matches("d4:w not e5:b turn:w", j, pr));
+        assertFalse(matches("not any", j, pr));
+    }
+
+    @Test
+    void everySquareConditionAndItsNegationSplitAllColumnsBetweenThem() {
+        String[] conditions = {"empty", "occupied", "w", "b", "3", "2+", "1-2", "w2+", "bp", "p", "=w3b2", "=b", "b4+p"};
+        for (String c : conditions) {
+            SquareCondition yes = PatternText.parse("e5:" + c).squares()[Board.EMERGO.square("e5")];
+            SquareCondition no = PatternText.parse("e5:!" + c).squares()[Board.EMERGO.square("e5")];
+            for (int jailers = -6; jailers <= 6; jailers++) {
+                for (int prisoners = 0; prisoners <= (jailers == 0 ? 0 : 6); prisoners++) {
+                    assertTrue(yes.test(jailers, prisoners) != no.test(jailers, prisoners), c + " " + jailers + "/" + prisoners);
+                }
+            }
+        }
     }
 
     private static boolean matches(String pattern, int[] j, int[] pr) {

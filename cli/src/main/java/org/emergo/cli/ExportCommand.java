@@ -6,12 +6,18 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.util.concurrent.Callable;
+import org.emergo.importer.AnnotatedRecord;
 import org.emergo.importer.CsvGameWriter;
 import org.emergo.importer.EgnWriter;
+import org.emergo.replay.GameRecord;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.game.GameRepository;
+import org.emergo.store.game.StoredGame;
+import org.emergo.store.review.ReviewRepository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -20,11 +26,16 @@ import picocli.CommandLine;
         description = {
             "Write stored games to stdout as canonical EGN (default) or CSV, one row per game.",
             "--where takes an SQL condition on the table game.",
+            "--annotate writes each game's latest review into its moves as lichess annotates PGN.",
+            "A move gets ?!, ? or ?? by its class and a comment: its score as [%%eval] and the judgement.",
+            "Imported again, the annotated file gives the same games.",
+            "See docs/review.md#annotated-export.",
             "The formats are in docs/formats.md#egn and docs/formats.md#games-per-row."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  emergo export --where \"white = 'van Zon, Ed'\" > van-zon.egn",
-            "  emergo export --format csv --where \"id IN (SELECT game_id FROM finding)\""})
+            "  emergo export --format csv --where \"id IN (SELECT game_id FROM finding)\"",
+            "  emergo export --annotate --where \"id = 42\" > game-42-reviewed.egn"})
 final class ExportCommand implements Callable<Integer> {
 
     enum Format { egn, csv }
@@ -37,6 +48,9 @@ final class ExportCommand implements Callable<Integer> {
 
     @CommandLine.Option(names = "--where", paramLabel = "SQL-CONDITION", description = "Which games (default: all).")
     String where;
+
+    @CommandLine.Option(names = "--annotate", description = "Write the engine's review into the moves (reviewed games).")
+    boolean annotate;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -52,13 +66,14 @@ final class ExportCommand implements Callable<Integer> {
         try (Database database = db.open()) {
             database.readOnly(dsl -> {
                 try {
+                    ReviewRepository reviews = new ReviewRepository(database);
                     if (format == Format.egn) {
                         EgnWriter egn = new EgnWriter(out);
-                        new GameRepository(dsl).forEachGame(where, g -> write(() -> egn.write(g.toGameRecord())));
+                        new GameRepository(dsl).forEachGame(where, g -> write(() -> egn.write(record(g, reviews))));
                     } else {
                         CsvGameWriter csv = new CsvGameWriter(out, new GameRepository(dsl).tagNames());
                         new GameRepository(dsl).forEachGame(where,
-                                g -> write(() -> csv.write(Long.toString(g.id()), g.toGameRecord())));
+                                g -> write(() -> csv.write(Long.toString(g.id()), record(g, reviews))));
                         csv.flush();
                     }
                 } catch (IOException e) {
@@ -73,6 +88,16 @@ final class ExportCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** The game's record, with its latest review written into the moves when asked. */
+    private GameRecord record(StoredGame game, ReviewRepository reviews) {
+        if (!annotate) return game.toGameRecord();
+        try {
+            return AnnotatedRecord.of(game, reviews.latest(game.id()));
+        } catch (SQLException e) {
+            throw new StoreException("reading the review of game " + game.id() + " failed: " + ErrorText.firstLine(e), e);
+        }
     }
 
     private interface IoAction {

@@ -3,8 +3,10 @@ package org.emergo.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.emergo.search.Judgement;
 import org.emergo.search.Limit;
 import org.emergo.store.db.Database;
+import org.emergo.store.review.CurveCalibration;
 import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.ReviewRepository;
 import picocli.CommandLine.Command;
@@ -136,8 +138,20 @@ final class ReviewCommand implements Callable<Integer> {
                 s.setting(), Main.count(t.games(), "reviewed game"),
                 Main.count(t.inaccuracies(), "inaccuracy", "inaccuracies"), Main.count(t.mistakes(), "mistake"),
                 Main.count(t.blunders(), "blunder"), Main.count(t.forcedLosses(), "move")));
-        sb.append(nl).append("winning chances by board:");
+        sb.append(nl).append(String.format(Locale.ROOT, "moves are classed by the engine's curves: Emergo k=%.6g, HexEmergo k=%.6g",
+                Judgement.EMERGO.k(), Judgement.HEXEMERGO.k()));
+        sb.append(nl).append("winning chances among these players, by board:");
         for (String curve : s.curves()) sb.append(nl).append("  ").append(curve);
+        if (!s.calibration().isEmpty()) {
+            sb.append(nl).append("calibration on games no curve was fitted to (Brier, log-loss; lower is better):");
+            for (CurveCalibration.Board b : s.calibration()) {
+                sb.append(nl).append(String.format(Locale.ROOT,
+                        "  %s: these players' curve %.3f, %.3f; the engine's %.3f, %.3f (%s of %s)",
+                        b.variant().tagName(), b.players().brier(), b.players().logLoss(), b.engine().brier(),
+                        b.engine().logLoss(), Main.count(b.players().positions(), "position"),
+                        Main.count(b.heldOutGames(), "game")));
+            }
+        }
         return sb.toString();
     }
 }

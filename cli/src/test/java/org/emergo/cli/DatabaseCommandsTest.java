@@ -10,16 +10,25 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
+import org.emergo.importer.AnnotatedRecord;
+import org.emergo.store.db.Database;
+import org.emergo.viewer.ViewerServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -522,6 +531,78 @@ class DatabaseCommandsTest {
         assertEquals(0, second.exitCode(), second::err);
         assertEquals("reviewed 0 games, 0 positions at depth=2", second.out().lines().findFirst().orElseThrow());
         assertTrue(second.out().contains("at depth=2 the database holds 15 reviewed games: "), second.out());
+    }
+
+    @Test
+    void anAnnotatedExportSignsEachReviewedMoveByItsClassAndImportsBackAsTheSameGames() throws IOException {
+        Path in = Files.createDirectory(dir.resolve("in"));
+        copySample("club-games.csv", in);
+        String a = db("a");
+        assertEquals(0, CommandLineRun.run("import", "--db", a, in.toString()).exitCode());
+        assertEquals(0, CommandLineRun.run("analyze", "--db", a).exitCode());
+        CommandLineRun review = CommandLineRun.run("review", "--db", a, "--depth", "2");
+        assertEquals(0, review.exitCode(), review::err);
+
+        CommandLineRun export = CommandLineRun.run("export", "--db", a, "--annotate");
+        assertEquals(0, export.exitCode(), export::err);
+        assertTrue(export.out().contains("{[%eval "), "each move's score as lichess writes it");
+        Path annotated = write(dir.resolve("annotated.egn"), export.out());
+        String b = db("b");
+        CommandLineRun reimported = CommandLineRun.run("import", "--db", b, annotated.toString());
+        assertEquals("imported 12 games from 1 file: 0 duplicates, 0 errors, 0 warnings", reimported.out().strip(),
+                reimported::err);
+        CommandLineRun back = CommandLineRun.run("import", "--db", a, annotated.toString());
+        assertEquals("imported 0 games from 1 file: 12 duplicates, 0 errors, 0 warnings", back.out().strip());
+
+        // each move read back carries the sign of its class: ?!, ? or ??, and none for a good move
+        // (a move whose record already had a sign keeps that one)
+        Map<String, List<String>> classes = new HashMap<>();
+        for (List<String> row : sql(a, "SELECT g.fingerprint, r.move_class FROM review_ply r JOIN game g ON g.id = r.game_id"
+                + " WHERE r.played IS NOT NULL ORDER BY g.fingerprint, r.ply")) {
+            classes.computeIfAbsent(row.get(0), k -> new ArrayList<>()).add(row.get(1));
+        }
+        Map<String, List<String>> written = new HashMap<>();
+        for (List<String> row : sql(a, "SELECT fingerprint, moves FROM game")) written.put(row.get(0), List.of(row.get(1).split(" ")));
+        int signed = 0;
+        for (List<String> row : sql(b, "SELECT fingerprint, moves FROM game")) {
+            List<String> moves = List.of(row.get(1).split(" "));
+            List<String> judged = classes.get(row.get(0));
+            assertEquals(written.get(row.get(0)).size(), moves.size());
+            for (int i = 0; i < judged.size(); i++) {
+                String before = written.get(row.get(0)).get(i);
+                if (before.endsWith("?") || before.endsWith("!")) {
+                    assertEquals(before, moves.get(i));
+                    continue;
+                }
+                String sign = switch (judged.get(i)) {
+                    case "inaccuracy" -> "?!";
+                    case "mistake" -> "?";
+                    case "blunder" -> "??";
+                    default -> "";
+                };
+                assertEquals(before + sign, moves.get(i), "move " + (i + 1) + " of " + row.get(0));
+                if (!sign.isEmpty()) signed++;
+            }
+        }
+        assertTrue(signed > 0, "the review of the club games marks some moves");
+
+        // the game page's download is the same text as the export of that one game
+        String id = sql(a, "SELECT MIN(game_id) FROM review").get(0).get(0);
+        CommandLineRun one = CommandLineRun.run("export", "--db", a, "--annotate", "--where", "id = " + id);
+        try (Database database = Database.open(a);
+                ViewerServer server = ViewerServer.start(database, "127.0.0.1", 0, AnnotatedRecord::egn)) {
+            HttpClient client = HttpClient.newHttpClient();
+            HttpResponse<String> page = client.send(HttpRequest.newBuilder(URI.create(server.url() + "game/" + id)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertTrue(page.body().contains("<a id=\"download\" href=\"/game/" + id + ".egn\""), page.body());
+            HttpResponse<String> file = client.send(HttpRequest.newBuilder(URI.create(server.url() + "game/" + id + ".egn")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, file.statusCode());
+            assertEquals("attachment; filename=\"game-" + id + ".egn\"", file.headers().firstValue("Content-Disposition").orElse(""));
+            assertEquals(one.out(), file.body());
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

@@ -89,6 +89,7 @@ final class EmergoProcess {
         this.outReader = reader(process.getInputStream(), line -> {
             synchronized (out) {
                 out.append(line).append('\n');
+                out.notifyAll();
             }
         });
     }
@@ -105,6 +106,14 @@ final class EmergoProcess {
         String classPath = JAR + java.io.File.pathSeparator + Path.of("target", "test-classes").toAbsolutePath();
         List<String> main = new ArrayList<>(List.of("-cp", classPath, PausedEmergo.class.getName(), line));
         return start(workDir, Map.of(), main, args);
+    }
+
+    /**
+     * Starts a command that stops when it prints a line on stderr that starts with {@code line}
+     * and goes on when {@link #resume} is called.
+     */
+    static EmergoProcess startHeldAt(Path workDir, String line, String... args) {
+        return startPausedAt(workDir, "stdin:" + line, args);
     }
 
     private static EmergoProcess start(Path workDir, Map<String, String> env, List<String> main, String... args) {
@@ -149,6 +158,24 @@ final class EmergoProcess {
         }
     }
 
+    /** Waits for a line on stdout that starts so; fails when the process ends without one. */
+    void awaitOutLine(String start) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        synchronized (out) {
+            while (out.toString().lines().noneMatch(l -> l.startsWith(start))) {
+                if (!outReader.isAlive() || System.nanoTime() > deadline) {
+                    fail("no line '" + start + "' on stdout of the child; it printed " + out + "; stderr: " + err);
+                }
+                try {
+                    out.wait(200); // woken by each line, or to see the reader end
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+    }
+
     /** Waits for a line on stderr that starts so; fails when the process ends without one. */
     void awaitErrLine(String start) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
@@ -189,6 +216,16 @@ final class EmergoProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Lets a command held by {@link #startHeldAt} go on. */
+    void resume() {
+        try {
+            process.getOutputStream().write('\n');
+            process.getOutputStream().flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -17,7 +17,9 @@ import sun.misc.SignalHandler;
  * at that moment, and the work after it cannot finish first. The signal reaches emergo's own
  * handler, and the work goes on to its next check.
  *
- * <p>{@code PausedEmergo LINE-START ARGS...}
+ * <p>{@code PausedEmergo LINE-START ARGS...}; with {@code stdin:LINE-START} it waits instead for a
+ * line on its standard input, and then goes on as if nothing happened ({@link EmergoProcess#resume}):
+ * the test changes the world meanwhile (ends the process that serves it the database, say).
  */
 public final class PausedEmergo {
 
@@ -35,9 +37,23 @@ public final class PausedEmergo {
         private final ByteArrayOutputStream line = new ByteArrayOutputStream();
         private boolean paused;
 
+        private final boolean onStdin;
+
         PauseAtLine(PrintStream real, String start) {
             this.real = real;
-            this.start = start;
+            this.onStdin = start.startsWith("stdin:");
+            this.start = onStdin ? start.substring("stdin:".length()) : start;
+        }
+
+        /** Reads standard input up to its first line end (or its end). */
+        private static void awaitLine() {
+            try {
+                for (int c; (c = System.in.read()) != -1 && c != '\n'; ) {
+                    // the line's content says nothing
+                }
+            } catch (java.io.IOException e) {
+                // no input: go on
+            }
         }
 
         @Override
@@ -51,7 +67,13 @@ public final class PausedEmergo {
                 return;
             }
             paused = true;
-            awaitSignal(text);
+            if (onStdin) {
+                real.print(text);
+                real.flush();
+                awaitLine();
+            } else {
+                awaitSignal(text);
+            }
         }
 
         @Override

@@ -146,7 +146,7 @@ class ReviewBrowserTest {
         press("n");
         waitForPly(after.get(1));
         assertTrue(driver.getCurrentUrl().endsWith("/game/" + reviewed + "/" + after.get(1)), driver.getCurrentUrl());
-        assertTrue(driver.findElement(By.id("judgement")).getText().matches("(?s).*was an? (mistake|blunder).*"),
+        assertTrue(driver.findElement(By.id("judgement")).getText().matches("(?s).*An? (mistake|blunder): it cost.*"),
                 driver.findElement(By.id("judgement")).getText());
         press("p");
         waitForPly(after.get(0));

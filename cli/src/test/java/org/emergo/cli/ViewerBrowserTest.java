@@ -196,6 +196,17 @@ class ViewerBrowserTest {
         driver.findElement(By.id("remove-then")).click();
         assertEquals("e5:b", driver.findElement(By.id("pattern")).getAttribute("value"));
         assertTrue(driver.findElements(By.id("then-board")).isEmpty());
+        // an or board and an exclude board, each cycled by its own links, and taken away again
+        List<String[]> steps = List.of(new String[] {"#add-or", "e5:b or any"},
+                new String[] {"#or-board-1 a.pattern-square[data-square='a5']", "e5:b or a5:empty"},
+                new String[] {"#add-exclude", "e5:b not any or a5:empty"},
+                new String[] {"#exclude-board-1 a.pattern-square[data-square='e5']", "e5:b not e5:empty or a5:empty"},
+                new String[] {"#remove-or-1", "e5:b not e5:empty"},
+                new String[] {"#remove-exclude-1", "e5:b"});
+        for (String[] step : steps) {
+            driver.findElement(By.cssSelector(step[0])).click();
+            assertEquals(step[1], driver.findElement(By.id("pattern")).getAttribute("value"), step[0]);
+        }
         WebElement field = driver.findElement(By.id("pattern"));
         field.clear();
         field.sendKeys("e5:w4+ z9:b\n");

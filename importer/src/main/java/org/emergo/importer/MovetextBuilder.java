@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Writes movetext in the canonical EGN layout: move numbers regenerated from the ply
@@ -30,10 +31,17 @@ final class MovetextBuilder {
     private final List<String> mainLine = new ArrayList<>();
     private final Deque<Line> lines = new ArrayDeque<>();
     private final Deque<Integer> variationStarts = new ArrayDeque<>();
+    private final IntFunction<MoveNote> notes;
 
     /** @param blackFirst the game starts with Black to move (a set-up position) */
     MovetextBuilder(boolean blackFirst) {
+        this(blackFirst, ply -> null);
+    }
+
+    /** @param notes what to write after the main line's move of each ply (1 the first move), null for nothing */
+    MovetextBuilder(boolean blackFirst, IntFunction<MoveNote> notes) {
         lines.push(new Line(blackFirst ? 1 : 0));
+        this.notes = notes;
     }
 
     /** Is the next move in the current line White's? */
@@ -62,7 +70,15 @@ final class MovetextBuilder {
         out.append(token);
         line.ply++;
         line.numberNeeded = false;
-        if (lines.size() == 1) mainLine.add(token);
+        if (lines.size() == 1) {
+            mainLine.add(token);
+            MoveNote note = notes.apply(mainLine.size());
+            if (note != null) {
+                // a move that already carries a sign keeps its own
+                if (note.glyph() != null && !token.endsWith("!") && !token.endsWith("?")) out.append(note.glyph());
+                if (note.comment() != null) comment(note.comment());
+            }
+        }
     }
 
     void nag(String glyph) {

@@ -48,7 +48,11 @@ final class MovetextParser {
     }
 
     Parsed parse(boolean blackFirst) throws IOException {
-        MovetextBuilder out = new MovetextBuilder(blackFirst);
+        return parse(new MovetextBuilder(blackFirst));
+    }
+
+    /** Reads into a builder of the caller's (one that adds notes to the moves, say). */
+    Parsed parse(MovetextBuilder out) throws IOException {
         int[] variationLine = new int[16];
         int[] variationColumn = new int[16];
         boolean empty = true;

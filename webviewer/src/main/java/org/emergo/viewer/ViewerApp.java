@@ -17,6 +17,7 @@ import org.emergo.viewer.web.MistakeHandlers;
 import org.emergo.viewer.web.PuzzleHandlers;
 import org.emergo.viewer.web.PositionHandlers;
 import org.emergo.viewer.web.RatingHandlers;
+import org.emergo.viewer.web.RecordDownload;
 import org.emergo.viewer.web.ReviewHandlers;
 import org.emergo.viewer.web.SearchHandlers;
 import org.emergo.viewer.web.SqlHandlers;
@@ -58,9 +59,14 @@ public final class ViewerApp {
 
     /** The viewer as it answers when listening on host (an address or a name; 0.0.0.0 for all). */
     public ViewerApp(Database db, String host) {
+        this(db, host, RecordDownload.NONE);
+    }
+
+    /** The viewer whose game pages download each game's record as {@code records} writes it. */
+    public ViewerApp(Database db, String host, RecordDownload records) {
         this.hosts = new HostCheck(host);
         this.search = new SearchHandlers(db, templates, new PatternSearch(db));
-        this.games = new GameHandlers(db, templates, search::gameIds);
+        this.games = new GameHandlers(db, templates, search::gameIds, records);
         this.positions = new PositionHandlers(db, templates);
         this.stats = new StatsHandlers(db, templates);
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
@@ -86,6 +92,7 @@ public final class ViewerApp {
 
             config.routes.get("/", games::list);
             config.routes.get("/games", games::list);
+            config.routes.get("/game/{id}.egn", games::record);
             config.routes.get("/game/{id}", games::game);
             config.routes.get("/game/{id}/{ply}", games::gameAtPly);
             // the viewer's writes, same-origin only: the review button of a game page, and a puzzle's attempt

@@ -2,6 +2,7 @@ package org.emergo.viewer;
 
 import io.javalin.Javalin;
 import org.emergo.store.db.Database;
+import org.emergo.viewer.web.RecordDownload;
 
 /** A running viewer: the app started on a host and port, stopped by {@link #close}. */
 public final class ViewerServer implements AutoCloseable {
@@ -16,7 +17,12 @@ public final class ViewerServer implements AutoCloseable {
 
     /** Starts the viewer on the database; port 0 takes a free port. */
     public static ViewerServer start(Database db, String host, int port) {
-        return new ViewerServer(new ViewerApp(db, host).create().start(host, port), host);
+        return start(db, host, port, RecordDownload.NONE);
+    }
+
+    /** Starts the viewer whose game pages download each game's record as {@code records} writes it. */
+    public static ViewerServer start(Database db, String host, int port, RecordDownload records) {
+        return new ViewerServer(new ViewerApp(db, host, records).create().start(host, port), host);
     }
 
     public int port() {

@@ -384,6 +384,57 @@ class ViewerRoutesTest {
             });
         }
 
+        @Test
+        void orAndExcludeBoardsEachEditTheirOwnPartAndComeAndGoByLinks() {
+            withApp((client, port) -> {
+                String body = client.get("/search?pattern=" + enc("f4:=w4")).body().string();
+                assertEquals("/search?pattern=" + enc("f4:=w4 or any"), link(body, "add-or"));
+                assertEquals("/search?pattern=" + enc("f4:=w4 not any"), link(body, "add-exclude"));
+                String two = client.get(link(body, "add-or")).body().string();
+                assertTrue(two.contains("<h2 class=\"board-caption\">Or pattern 2</h2>"), two);
+                assertEquals("/search?pattern=" + enc("f4:=w4 or e5:empty"), squareLink(two, "or-board-1", "e5"));
+                assertEquals("/search?pattern=" + enc("f4:=w4"), link(two, "remove-or-1"));
+                assertEquals("/search?pattern=" + enc("any"), link(two, "remove-or"));
+                String excluding = client.get("/search?pattern=" + enc("f4:=w4 not turn:b e5:!w")).body().string();
+                assertTrue(excluding.contains("<h2 class=\"board-caption\">Excluding</h2>"), excluding);
+                assertEquals("!w", condition(excluding, "exclude-board-1", "e5"));
+                assertEquals("/search?pattern=" + enc("f4:=w4 not turn:b"), squareLink(excluding, "exclude-board-1", "e5"));
+                assertEquals("/search?pattern=" + enc("f4:=w4"), link(excluding, "remove-exclude-1"));
+                // the exclusion answers: the worked example's f4:=w4 is at ply 0, White to move
+                assertTrue(excluding.contains("href=\"/game/" + workedExample + "/0\">ply 0</a>"), excluding);
+                String none = client.get("/search?pattern=" + enc("f4:=w4 not turn:w")).body().string();
+                assertFalse(none.contains("href=\"/game/" + workedExample + "/0\">ply 0</a>"), none);
+                // sym: each hit says which orientation matched, the pattern's links keep the word
+                String sym = client.get("/search?pattern=" + enc("f4:=w4 sym")).body().string();
+                assertTrue(sym.contains("value=\"sym f4:=w4\""), sym);
+                assertTrue(sym.contains("<th scope=\"col\">Orientation</th>"), sym);
+                assertTrue(sym.contains("<td class=\"transform\">as given</td>"), sym);
+                assertEquals("/search?pattern=" + enc("sym f4:=w4 or any"), link(sym, "add-or"));
+                JsonNode j = json(client.get("/api/search?pattern=" + enc("sym f4:=w4")));
+                assertEquals("as given", j.get("hits").get(0).get("transform").asText());
+                assertFalse(json(client.get("/api/search?pattern=" + enc("f4:=w4"))).get("hits").get(0).has("transform"));
+            });
+        }
+
+        @Test
+        void whatWasPlayedNextIsATableOnTheSearchPageAndInTheApi() {
+            withApp((client, port) -> {
+                String body = client.get("/search?pattern=" + enc("f4:=w4 turn:w")).body().string();
+                assertEquals("/search?pattern=" + enc("turn:w f4:=w4") + "&amp;next=1#played-next", link(body, "next-link"));
+                String next = client.get("/search?pattern=" + enc("f4:=w4 turn:w") + "&next=1").body().string();
+                // the worked example: White plays f4-e4 from its position
+                assertTrue(next.contains("<table class=\"data\" id=\"next-moves\">"), next);
+                assertTrue(next.matches("(?s).*<tr><td>f4-e4</td><td class=\"num\">0</td><td class=\"num\">\\d+</td>.*"), next);
+                JsonNode j = json(client.get("/api/search?pattern=" + enc("f4:=w4 turn:w") + "&next=1"));
+                int played = 0;
+                for (JsonNode m : j.get("next")) played += m.get("played").asInt();
+                assertTrue(played >= 1 && played <= j.get("positions").asInt(), j.toString());
+                assertEquals("f4", j.get("next").get(0).get("from").asText());
+                assertFalse(json(client.get("/api/search?pattern=" + enc("f4:=w4"))).has("next"));
+                assertEquals(400, client.get("/api/search?pattern=" + enc("f4:=w4") + "&next=yes").code());
+            });
+        }
+
         /** The link of a square on one board of the editor ({@code first-board} or {@code then-board}). */
         private static String squareLink(String body, String board, String square) {
             Matcher m = Pattern.compile("<a href=\"([^\"]*)\" class=\"pattern-square\" data-square=\"" + square + "\"")
@@ -564,6 +615,58 @@ class ViewerRoutesTest {
                         body);
                 assertTrue(body.contains("2 times in the database"));
                 assertTrue(body.contains("href=\"/game/" + workedExample + "/0\""));
+            });
+        }
+
+        @Test
+        void aPlayersExplorerCountsOnlyTheGamesItsFiltersLetThroughAsSqlDoes() {
+            withApp((client, port) -> {
+                String[][] filters = {
+                    {"player=" + enc("van Zon, Ed"), "(g.white = 'van Zon, Ed' OR g.black = 'van Zon, Ed')"},
+                    {"player=" + enc("van Zon, Ed") + "&color=w", "g.white = 'van Zon, Ed'"},
+                    {"player=" + enc("van Zon, Ed") + "&color=b", "g.black = 'van Zon, Ed'"},
+                    {"player=" + enc("Freeling, Christian") + "&color=b&result=1-0", "g.black = 'Freeling, Christian' AND g.result = '1-0'"},
+                    {"result=*", "g.result = '*'"},
+                    {"from=2003&to=2003.05", "g.date >= '2003' AND g.date <= '2003.05.99'"},
+                    {"from=2003.05.15", "g.date >= '2003.05.15' AND g.date <= '9999.99.99'"},
+                };
+                for (String epn : List.of(ViewerFixture.EXAMPLE, "w 12 12")) {
+                    for (String[] f : filters) {
+                        JsonNode p = json(client.get("/api/positions?epn=" + enc(epn) + "&" + f[0]));
+                        int expected = db.dsl().fetchOne("SELECT COUNT(*) FROM position p JOIN game g ON g.id = p.game_id"
+                                + " WHERE g.variant = 'Emergo' AND p.epn = ? AND " + f[1], epn).get(0, int.class);
+                        assertEquals(expected, p.get("total").asInt(), epn + " " + f[0]);
+                        int played = 0;
+                        for (JsonNode m : p.get("moves")) played += m.get("games").asInt();
+                        int withMove = db.dsl().fetchOne("SELECT COUNT(*) FROM position p JOIN game g ON g.id = p.game_id"
+                                + " WHERE g.variant = 'Emergo' AND p.epn = ? AND p.next_move IS NOT NULL AND " + f[1], epn).get(0, int.class);
+                        assertEquals(withMove, played, epn + " " + f[0]);
+                        assertTrue(p.has("filter"), f[0]);
+                    }
+                }
+                // the worked example's position: van Zon with White twice, never with Black
+                assertEquals(2, json(client.get("/api/positions?epn=" + enc(ViewerFixture.EXAMPLE) + "&player=" + enc("van Zon, Ed") + "&color=w")).get("total").asInt());
+                assertEquals(0, json(client.get("/api/positions?epn=" + enc(ViewerFixture.EXAMPLE) + "&player=" + enc("van Zon, Ed") + "&color=b")).get("total").asInt());
+                assertEquals(400, client.get("/api/positions?player=x&color=green").code());
+                assertEquals(400, client.get("/position?color=w").code());
+                assertEquals(400, client.get("/position?player=x&from=yesterday").code());
+                String page = client.get("/position?epn=" + enc(ViewerFixture.EXAMPLE) + "&player=" + enc("van Zon, Ed") + "&color=w").body().string();
+                assertTrue(page.contains("Only the games of <strong>van Zon, Ed with White</strong>"), page);
+                assertTrue(page.contains("&amp;player=van+Zon%2C+Ed&amp;color=w\">f4-e4</a>"), "the next position keeps the filter: " + page);
+                String player = client.get("/player/" + enc("van Zon, Ed").replace("+", "%20")).body().string();
+                assertEquals("/position?player=van+Zon%2C+Ed&amp;color=w", link(player, "player-explorer-w"));
+                // the pattern search takes the same filters, and its links keep them
+                JsonNode mine = json(client.get("/api/search?pattern=" + enc("f4:=w4") + "&player=" + enc("van Zon, Ed") + "&color=w"));
+                JsonNode all = json(client.get("/api/search?pattern=" + enc("f4:=w4")));
+                int vanZonWhite = db.dsl().fetchOne("SELECT COUNT(*) FROM game WHERE white = 'van Zon, Ed' AND id IN ("
+                        + "SELECT game_id FROM position p WHERE (p.epn || ' ') LIKE '% f4:w4 %')").get(0, int.class);
+                assertEquals(vanZonWhite, mine.get("games").asInt());
+                assertTrue(all.get("games").asInt() >= mine.get("games").asInt());
+                assertEquals(0, json(client.get("/api/search?pattern=" + enc("f4:=w4") + "&player=" + enc("van Zon, Ed") + "&color=b")).get("games").asInt());
+                String search = client.get("/search?pattern=" + enc("f4:=w4") + "&player=" + enc("van Zon, Ed") + "&color=w").body().string();
+                assertTrue(search.contains("Only the games of <strong>van Zon, Ed with White</strong>"), search);
+                assertEquals("/search?pattern=" + enc("f4:=w4 or any") + "&amp;player=van+Zon%2C+Ed&amp;color=w", link(search, "add-or"));
+                assertTrue(search.contains("<input type=\"hidden\" name=\"player\" value=\"van Zon, Ed\">"), search);
             });
         }
 

@@ -1,5 +1,6 @@
 package org.emergo.store.analysis;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.emergo.rules.Position;
 import org.emergo.store.game.TextOrder;
@@ -35,8 +36,15 @@ public final class PositionExplorer {
     }
 
     public Result explore(Position position) {
+        return explore(position, ExplorerFilter.NONE);
+    }
+
+    /** The same over the games the filter lets through (a player's own explorer). */
+    public Result explore(Position position, ExplorerFilter filter) {
         long hash = position.hash();
         String variant = position.variant().tagName();
+        List<Object> binds = new ArrayList<>();
+        String filtered = filter.sql(binds);
         List<NextMove> moves = dsl.fetch("""
                 SELECT p.next_move,
                        COUNT(*),
@@ -47,9 +55,10 @@ public final class PositionExplorer {
                 JOIN game g ON g.id = p.game_id
                 WHERE p.hash = ?
                   AND g.variant = ?
-                  AND p.next_move IS NOT NULL
+                  AND p.next_move IS NOT NULL""" + filtered + """
+
                 GROUP BY p.next_move
-                ORDER BY 2 DESC, """ + TextOrder.of(dsl, "p.next_move"), hash, variant)
+                ORDER BY 2 DESC, """ + TextOrder.of(dsl, "p.next_move"), withBinds(binds, hash, variant))
                 .map(r -> new NextMove(r.get(0, String.class), r.get(1, int.class), r.get(2, int.class), r.get(3, int.class),
                         r.get(4, int.class)));
         int total = dsl.fetchOne("""
@@ -57,17 +66,28 @@ public final class PositionExplorer {
                 FROM position p
                 JOIN game g ON g.id = p.game_id
                 WHERE p.hash = ?
-                  AND g.variant = ?""", hash, variant).get(0, int.class);
+                  AND g.variant = ?""" + filtered, withBinds(binds, hash, variant)).get(0, int.class);
         List<GameAt> games = dsl.fetch("""
                 SELECT p.game_id, p.ply, p.next_move, g.white, g.black, g.result, g.date, g.event
                 FROM position p
                 JOIN game g ON g.id = p.game_id
                 WHERE p.hash = ?
-                  AND g.variant = ?
+                  AND g.variant = ?""" + filtered + """
+
                 ORDER BY p.game_id, p.ply
-                LIMIT ?""", hash, variant, GAME_LIMIT)
+                LIMIT ?""", withBinds(binds, hash, variant, GAME_LIMIT))
                 .map(r -> new GameAt(r.get(0, long.class), r.get(1, int.class), r.get(2, String.class), r.get(3, String.class),
                         r.get(4, String.class), r.get(5, String.class), r.get(6, String.class), r.get(7, String.class)));
         return new Result(moves, total, games);
+    }
+
+    /** The query's own binds around the filter's: those before it, the filter's, those after it. */
+    private static Object[] withBinds(List<Object> filter, Object hash, Object variant, Object... after) {
+        List<Object> all = new ArrayList<>();
+        all.add(hash);
+        all.add(variant);
+        all.addAll(filter);
+        all.addAll(List.of(after));
+        return all.toArray();
     }
 }

@@ -68,6 +68,12 @@ public final class OutsideProblem {
                 }
                 if (isLockFileBusy(e)) return Optional.of(inUse(where));
                 break;
+            case 90067: // CONNECTION_BROKEN_1: the holder's server went away
+            case 90098: // DATABASE_IS_CLOSED
+            case 90121: // DATABASE_CALLED_AT_SHUTDOWN
+                return Optional.of("the emergo command that served the database " + where + " to this one has ended"
+                        + " (H2's mixed mode), and this one's connection with it; what this one had not committed is"
+                        + " not stored: run this again");
             case 28000: // WRONG_USER_OR_PASSWORD: H2's code (PostgreSQL's codes are 0)
                 return Optional.of("the database " + where + " was made by another program, with a user of its own;"
                         + " give --db the path of an emergo database, or a new path");

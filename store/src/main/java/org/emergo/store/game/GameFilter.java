@@ -43,6 +43,11 @@ public record GameFilter(
         }
     }
 
+    /** A bad filter parameter of another page that reads its parameters as this one does. */
+    public static Invalid invalid(String message) {
+        return new Invalid(message);
+    }
+
     /** Games per page. */
     public static final int PAGE_SIZE = 50;
 
@@ -155,7 +160,8 @@ public record GameFilter(
         return s == null || s.isBlank() ? null : s.strip();
     }
 
-    private static String result(Function<String, String> param, String name) {
+    /** A result parameter: null when blank, a 400 when it is none of the four. */
+    public static String result(Function<String, String> param, String name) {
         String r = blankToNull(param.apply(name));
         if (r != null && !RESULTS.contains(r)) throw new Invalid(name + " must be 1-0, 0-1, 1/2-1/2 or *");
         return r;
@@ -171,7 +177,8 @@ public record GameFilter(
         }
     }
 
-    private static String date(Function<String, String> param, String name) {
+    /** A date parameter (YYYY, YYYY.MM or YYYY.MM.DD, - for .): null when blank, a 400 when it is no date. */
+    public static String date(Function<String, String> param, String name) {
         String d = blankToNull(param.apply(name));
         if (d == null) return null;
         if (!DATE.matcher(d).matches()) throw new Invalid(name + " must be a date: YYYY, YYYY.MM or YYYY.MM.DD");

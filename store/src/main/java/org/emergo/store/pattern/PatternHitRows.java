@@ -31,7 +31,21 @@ public final class PatternHitRows {
     private PatternHitRows() {
     }
 
+    /** The same with a last column {@code transform}: the orientation that matched, for a pattern with sym or colours. */
+    public static final List<ResultColumn> WITH_TRANSFORM;
+
+    static {
+        List<ResultColumn> c = new ArrayList<>(COLUMNS);
+        c.add(new ResultColumn("transform", false));
+        WITH_TRANSFORM = List.copyOf(c);
+    }
+
     public static QueryResult of(Database db, List<PatternSearch.Hit> hits) {
+        return of(db, hits, false);
+    }
+
+    /** The rows, with the column {@code transform} when {@code withTransform}. */
+    public static QueryResult of(Database db, List<PatternSearch.Hit> hits, boolean withTransform) {
         Map<Long, Object[]> games = new HashMap<>();
         try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
             for (int from = 0; from < hits.size(); from += CHUNK) {
@@ -59,8 +73,9 @@ public final class PatternHitRows {
             row.add((long) h.firstPly());
             row.add((long) h.positions());
             for (Object v : g) row.add(v);
+            if (withTransform) row.add(h.transform());
             rows.add(row);
         }
-        return new QueryResult(COLUMNS, rows, false);
+        return new QueryResult(withTransform ? WITH_TRANSFORM : COLUMNS, rows, false);
     }
 }

@@ -29,8 +29,17 @@ import org.roaringbitmap.RoaringBitmap;
  */
 public final class PatternSearch {
 
-    /** A game with matching positions: the first of them, and how many. */
-    public record Hit(long gameId, int firstPly, int positions) {}
+    /**
+     * A game with matching positions: the first of them, and how many; {@code transform} names the
+     * first of the pattern's orientations and colourings ({@code sym}, {@code colours}) that
+     * matches at that ply, null for a pattern without them.
+     */
+    public record Hit(long gameId, int firstPly, int positions, String transform) {
+
+        public Hit(long gameId, int firstPly, int positions) {
+            this(gameId, firstPly, positions, null);
+        }
+    }
 
     /**
      * The answer: matching positions and games, every matching game in id order, and the
@@ -42,6 +51,14 @@ public final class PatternSearch {
             long total = 0;
             for (Hit h : found) total += h.positions();
             return new Result(pattern, total, found.size(), found, unindexed);
+        }
+
+        /** The answer over the games in {@code games} only; null keeps every game. */
+        public Result only(Set<Long> games) {
+            if (games == null) return this;
+            List<Hit> kept = new ArrayList<>();
+            for (Hit h : hits) if (games.contains(h.gameId())) kept.add(h);
+            return of(pattern, kept, unindexed);
         }
 
         /** The hits of one page, pages from 1. */
@@ -62,26 +79,45 @@ public final class PatternSearch {
 
     public Result find(Pattern pattern) {
         try (Connection c = db.dataSource().getConnection()) {
-            Variant variant = pattern.variant();
-            while (true) {
-                // read in this order, each statement seeing what is committed by then, so that a
-                // segment built meanwhile is neither missed nor counted twice: the pending games
-                // first (a game let go since is still read from its row), the segments, their
-                // bitmaps; then again if a segment was dropped or added meanwhile
-                Pending pending = pending(c, pattern);
-                List<PatternSegments.Segment> all = PatternSegments.segments(c, variant);
-                Map<Integer, Map<Long, byte[]>> bits = bitmaps(c, variant, pattern);
-                if (!ids(all).equals(PatternSegments.ids(c, variant))) continue; // a build ends: a search never waits long
-                List<List<PatternSegments.Member>> live = PatternSegments.live(all, pending.ids());
-                List<Hit> hits = Collections.synchronizedList(new ArrayList<>(pending.scan(pattern)));
-                java.util.stream.IntStream.range(0, all.size()).parallel().forEach(i -> hits.addAll(
-                        inSegment(new Segment(all.get(i).id(), all.get(i).positions(), live.get(i)), pattern, bits)));
-                List<Hit> sorted = new ArrayList<>(hits);
-                sorted.sort(Comparator.comparingLong(Hit::gameId));
-                return Result.of(pattern, sorted, unindexed(c));
-            }
+            List<Hit> sorted = new ArrayList<>(answer(c, pattern, null));
+            sorted.sort(Comparator.comparingLong(Hit::gameId));
+            return Result.of(pattern, sorted, unindexed(c));
         } catch (SQLException e) {
             throw new StoreException("cannot search positions: " + e.getMessage(), e);
+        }
+    }
+
+    /** Every matching position: per game (in id order) its matching plies in order. */
+    public Map<Long, int[]> plies(Pattern pattern) {
+        Map<Long, int[]> plies = new java.util.concurrent.ConcurrentHashMap<>();
+        try (Connection c = db.dataSource().getConnection()) {
+            answer(c, pattern, plies);
+        } catch (SQLException e) {
+            throw new StoreException("cannot search positions: " + e.getMessage(), e);
+        }
+        return new java.util.TreeMap<>(plies);
+    }
+
+    /** The hits; every matching ply also put into {@code plies} by game when it is not null. */
+    private List<Hit> answer(Connection c, Pattern pattern, Map<Long, int[]> plies) throws SQLException {
+        Variant variant = pattern.variant();
+        while (true) {
+            // read in this order, each statement seeing what is committed by then, so that a
+            // segment built meanwhile is neither missed nor counted twice: the pending games
+            // first (a game let go since is still read from its row), the segments, their
+            // bitmaps; then again if a segment was dropped or added meanwhile
+            Pending pending = pending(c, pattern);
+            List<PatternSegments.Segment> all = PatternSegments.segments(c, variant);
+            Map<Integer, Map<Long, byte[]>> bits = bitmaps(c, variant, pattern);
+            if (!ids(all).equals(PatternSegments.ids(c, variant))) {
+                if (plies != null) plies.clear();
+                continue; // a build ends: a search never waits long
+            }
+            List<List<PatternSegments.Member>> live = PatternSegments.live(all, pending.ids());
+            List<Hit> hits = Collections.synchronizedList(new ArrayList<>(pending.scan(pattern, plies)));
+            java.util.stream.IntStream.range(0, all.size()).parallel().forEach(i -> hits.addAll(
+                    inSegment(new Segment(all.get(i).id(), all.get(i).positions(), live.get(i)), pattern, bits, plies)));
+            return hits;
         }
     }
 
@@ -92,7 +128,9 @@ public final class PatternSearch {
     /** The rows of pattern_bits the pattern (and its second part) asks about: dimension, then segment. */
     private static Map<Integer, Map<Long, byte[]>> bitmaps(Connection c, Variant variant, Pattern pattern) throws SQLException {
         Set<Integer> dimensions = new TreeSet<>();
-        for (Pattern p = pattern; p != null; p = p.then()) dimensions.addAll(dimensions(p));
+        for (Pattern.Expansion e : pattern.expansions()) {
+            for (Pattern a : e.pattern().alternatives()) dimensions.addAll(dimensions(a));
+        }
         Map<Integer, Map<Long, byte[]>> rows = new HashMap<>();
         try (PreparedStatement st = c.prepareStatement(
                 "SELECT segment, bitmaps FROM pattern_bits WHERE variant = ? AND dimension = ?")) {
@@ -109,8 +147,11 @@ public final class PatternSearch {
         return rows;
     }
 
+    /** The dimensions a part asks about, with its excluded parts and its second pattern. */
     private static List<Integer> dimensions(Pattern p) {
         List<Integer> d = new ArrayList<>();
+        for (Pattern x : p.excluded()) d.addAll(dimensions(x));
+        if (p.then() != null) d.addAll(dimensions(p.then()));
         for (int sq : p.constrainedSquares()) d.add(sq);
         if (p.toMove() != null) d.add(PatternBitmaps.TURN);
         if (p.whiteHand() != null) d.add(PatternBitmaps.WHITE_HAND);
@@ -121,41 +162,59 @@ public final class PatternSearch {
         return d;
     }
 
-    private static List<Hit> inSegment(Segment s, Pattern pattern, Map<Integer, Map<Long, byte[]>> bits) {
-        RoaringBitmap matching = matching(s, pattern, bits);
-        RoaringBitmap then = pattern.then() == null ? null : matching(s, pattern.then(), bits);
+    private static List<Hit> inSegment(Segment s, Pattern pattern, Map<Integer, Map<Long, byte[]>> bits,
+            Map<Long, int[]> plies) {
+        List<Pattern.Expansion> expansions = pattern.expansions();
+        RoaringBitmap[] byExpansion = new RoaringBitmap[expansions.size()];
+        RoaringBitmap matching = new RoaringBitmap();
+        for (int e = 0; e < byExpansion.length; e++) {
+            RoaringBitmap found = new RoaringBitmap();
+            for (Pattern a : expansions.get(e).pattern().alternatives()) {
+                RoaringBitmap first = matching(s, a, bits);
+                found = RoaringBitmap.or(found, a.then() == null ? first : followed(s, first, matching(s, a.then(), bits), a.within()));
+            }
+            byExpansion[e] = found;
+            matching = RoaringBitmap.or(matching, found);
+        }
         List<Hit> hits = new ArrayList<>();
         for (PatternSegments.Member m : s.members()) {
-            int end = m.first() + m.positions();
-            Hit h = then == null ? hit(m, matching, end) : followed(m, matching, then, pattern.within(), end);
-            if (h != null) hits.add(h);
+            long n = matching.rangeCardinality(m.first(), m.first() + m.positions());
+            if (n == 0) continue;
+            int first = (int) matching.nextValue(m.first());
+            int e = 0;
+            while (!byExpansion[e].contains(first)) e++;
+            hits.add(new Hit(m.gameId(), first - m.first(), (int) n, expansions.get(e).transform()));
+            if (plies != null) {
+                int[] at = new int[(int) n];
+                int k = 0;
+                for (long p = first; p >= 0 && p < m.first() + m.positions(); p = matching.nextValue((int) p + 1)) {
+                    at[k++] = (int) p - m.first();
+                }
+                plies.put(m.gameId(), at);
+            }
         }
         return hits;
     }
 
-    private static Hit hit(PatternSegments.Member m, RoaringBitmap matching, int end) {
-        long n = matching.rangeCardinality(m.first(), end);
-        if (n == 0) return null;
-        return new Hit(m.gameId(), (int) (matching.nextValue(m.first()) - m.first()), (int) n);
-    }
-
-    /** A manoeuvre: the game's positions of the first pattern that one of the second follows within {@code within}. */
-    private static Hit followed(PatternSegments.Member m, RoaringBitmap first, RoaringBitmap second, int within, int end) {
-        int firstPly = -1;
-        int n = 0;
-        long p = first.nextValue(m.first());
-        while (p >= 0 && p < end) {
-            long q = second.nextValue((int) p + 1);
-            if (q >= 0 && q < end && q <= p + within) {
-                if (firstPly < 0) firstPly = (int) p - m.first();
-                n++;
+    /**
+     * A manoeuvre: the positions of the first pattern, in the segment's counted games, that one of
+     * the second follows within {@code within} plies of the same game.
+     */
+    private static RoaringBitmap followed(Segment s, RoaringBitmap first, RoaringBitmap second, int within) {
+        RoaringBitmap out = new RoaringBitmap();
+        for (PatternSegments.Member m : s.members()) {
+            int end = m.first() + m.positions();
+            long p = first.nextValue(m.first());
+            while (p >= 0 && p < end) {
+                long q = second.nextValue((int) p + 1);
+                if (q >= 0 && q < end && q <= p + within) out.add((int) p);
+                p = p + 1 < end ? first.nextValue((int) p + 1) : -1;
             }
-            p = p + 1 < end ? first.nextValue((int) p + 1) : -1;
         }
-        return n == 0 ? null : new Hit(m.gameId(), firstPly, n);
+        return out;
     }
 
-    /** The segment's positions that match one pattern (not its second part). */
+    /** The segment's positions that match one part (not its second pattern): its conditions, less its excluded parts. */
     private static RoaringBitmap matching(Segment s, Pattern p, Map<Integer, Map<Long, byte[]>> bits) {
         RoaringBitmap all = new RoaringBitmap();
         all.add(0L, (long) s.positions());
@@ -172,6 +231,7 @@ public final class PatternSearch {
         if (p.capture() != null) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.CAPTURE, s, p.capture()::contains));
         if (p.entry()) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.ENTRY, s, v -> true));
         if (p.finding()) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.FINDING, s, v -> true));
+        for (Pattern x : p.excluded()) result = RoaringBitmap.andNot(result, matching(s, x, bits));
         return result;
     }
 
@@ -183,6 +243,7 @@ public final class PatternSearch {
      */
     private static RoaringBitmap square(Map<Integer, Map<Long, byte[]>> bits, int sq, Segment s, SquareCondition c,
             RoaringBitmap all) {
+        if (c.negated()) return RoaringBitmap.andNot(all, square(bits, sq, s, c.negate(), all));
         if (c.kind() == SquareCondition.Kind.EMPTY) return RoaringBitmap.andNot(all, union(bits, sq, s, v -> true));
         return union(bits, sq, s, v -> c.test(PatternBitmaps.jailersOf(v), PatternBitmaps.prisonersOf(v)));
     }
@@ -201,12 +262,19 @@ public final class PatternSearch {
         }
 
         /** Their hits, replaying their rows on every core. */
-        List<Hit> scan(Pattern pattern) {
+        List<Hit> scan(Pattern pattern, Map<Long, int[]> matched) {
             ThreadLocal<PatternScan> scans = ThreadLocal.withInitial(() -> new PatternScan(pattern));
+            List<Pattern.Expansion> expansions = pattern.expansions();
             Hit[] found = new Hit[games.size()];
             java.util.stream.IntStream.range(0, games.size()).parallel().forEach(i -> {
-                int[] plies = scans.get().matches(boards.get(i), positions.get(i));
-                if (plies.length > 0) found[i] = new Hit(games.get(i), plies[0], plies.length);
+                int[][] byExpansion = scans.get().byExpansion(boards.get(i), positions.get(i));
+                int[] plies = new int[0];
+                for (int[] e : byExpansion) plies = PatternScan.union(plies, e);
+                if (plies.length == 0) return;
+                int e = 0;
+                while (java.util.Arrays.binarySearch(byExpansion[e], plies[0]) < 0) e++;
+                found[i] = new Hit(games.get(i), plies[0], plies.length, expansions.get(e).transform());
+                if (matched != null) matched.put(games.get(i), plies);
             });
             List<Hit> hits = new ArrayList<>();
             for (Hit h : found) if (h != null) hits.add(h);

@@ -20,21 +20,33 @@ public final class PatternSql {
     }
 
     /**
-     * {@code SELECT game_id, ply} of every matching position, by game and ply. A manoeuvre is
-     * written as each database plans it well: H2 as a correlated EXISTS (a join of the two
-     * patterns' positions took minutes), PostgreSQL as that join (the EXISTS read the view
-     * once per position).
+     * {@code SELECT game_id, ply} of every matching position, by game and ply: the union of the
+     * alternatives ({@code or}) of every orientation and colouring asked ({@code sym}, {@code colours}). A manoeuvre is written as each database plans it well: H2 as a
+     * correlated EXISTS (a join of the two patterns' positions took minutes), PostgreSQL as that
+     * join (the EXISTS read the view once per position).
      */
     public static String positions(Pattern p, boolean postgres) {
-        if (p.then() == null) return one(p) + " ORDER BY p.game_id, p.ply";
+        List<Pattern> alternatives = new ArrayList<>();
+        for (Pattern.Expansion e : p.expansions()) alternatives.addAll(e.pattern().alternatives());
+        p = alternatives.get(0);
+        if (alternatives.size() == 1) {
+            return alternative(p, postgres) + (p.then() != null && postgres ? " ORDER BY a.game_id, a.ply" : " ORDER BY p.game_id, p.ply");
+        }
+        List<String> union = new ArrayList<>();
+        for (Pattern a : alternatives) union.add(alternative(a, postgres));
+        return "SELECT u.game_id, u.ply FROM (" + String.join(" UNION ", union) + ") u ORDER BY u.game_id, u.ply";
+    }
+
+    /** One alternative's positions, unordered, as columns game_id and ply. */
+    private static String alternative(Pattern p, boolean postgres) {
+        if (p.then() == null) return one(p);
         if (!postgres) {
             return one(p) + " AND EXISTS (SELECT 1 FROM position q JOIN position_board qb ON qb.game_id = q.game_id"
                     + " AND qb.ply = q.ply WHERE q.game_id = p.game_id AND q.ply > p.ply AND q.ply <= p.ply + " + p.within()
-                    + conditions(p.then(), "q", "qb") + ") ORDER BY p.game_id, p.ply";
+                    + conditions(p.then(), "q", "qb") + ")";
         }
         return "SELECT DISTINCT a.game_id, a.ply FROM (" + one(p) + ") a JOIN (" + one(p.then()) + ") b"
-                + " ON b.game_id = a.game_id AND b.ply > a.ply AND b.ply <= a.ply + " + p.within()
-                + " ORDER BY a.game_id, a.ply";
+                + " ON b.game_id = a.game_id AND b.ply > a.ply AND b.ply <= a.ply + " + p.within();
     }
 
     private static String one(Pattern p) {
@@ -62,12 +74,15 @@ public final class PatternSql {
         }
         Board b = p.variant().board();
         for (int sq : p.constrainedSquares()) and.add(square(p.squares()[sq], b.name(sq), pos, board));
+        // every condition is true or false, never NULL, so NOT excludes exactly the part's positions
+        for (Pattern x : p.excluded()) and.add("NOT (1 = 1" + conditions(x, pos, board) + ")");
         StringBuilder sb = new StringBuilder();
         for (String c : and) sb.append(" AND ").append(c);
         return sb.toString();
     }
 
     private static String square(SquareCondition c, String name, String pos, String board) {
+        if (c.negated()) return "NOT (" + square(c.negate(), name, pos, board) + ")";
         String col = board + "." + name;
         switch (c.kind()) {
             case EMPTY:

@@ -25,7 +25,7 @@ import org.emergo.store.db.Transaction;
 public final class OwnCurves {
 
     /** The scores of reviewed positions with their game's result, for fitting a curve. */
-    public record Samples(int[] scores, double[] results) {}
+    public record Samples(int[] scores, double[] results, long[] gameIds) {}
 
     /** A stored game's id and board. */
     public record GameOfBoard(long gameId, Variant variant) {}
@@ -52,16 +52,18 @@ public final class OwnCurves {
 
     /**
      * The score of every position of a board reviewed at the setting in a game with a recorded
-     * result (a win or a draw), for its side to move, with that side's result: 1, 0.5 or 0. In
+     * result (a win or a draw), for its side to move, with that side's result: 1, 0.5 or 0, and
+     * the game it is of. In
      * game and ply order, so a fit to them is the same every time.
      */
     public Samples samples(int settingId, Variant variant) throws SQLException {
-        String sql = "SELECT p.player, p.score_white, g.result FROM review_ply p JOIN game g ON g.id = p.game_id"
+        String sql = "SELECT p.player, p.score_white, g.result, p.game_id FROM review_ply p JOIN game g ON g.id = p.game_id"
                 + " WHERE p.setting_id = ? AND g.variant = ? AND g.result IN ('1-0', '0-1', '1/2-1/2')"
                 + " AND EXISTS (SELECT 1 FROM review r WHERE r.game_id = p.game_id AND r.setting_id = p.setting_id)"
                 + " ORDER BY p.game_id, p.ply";
         int[] scores = new int[1 << 16];
         double[] results = new double[scores.length];
+        long[] games = new long[scores.length];
         int n = 0;
         try (Connection c = db.dataSource().getConnection()) {
             c.setAutoCommit(false); // PostgreSQL streams a result by the fetch size only in a transaction
@@ -74,6 +76,7 @@ public final class OwnCurves {
                         if (n == scores.length) {
                             scores = Arrays.copyOf(scores, n * 2);
                             results = Arrays.copyOf(results, n * 2);
+                            games = Arrays.copyOf(games, n * 2);
                         }
                         Side side = Side.ofLetter(rs.getString(1).charAt(0));
                         double white = switch (rs.getString(3)) {
@@ -81,6 +84,7 @@ public final class OwnCurves {
                             case "0-1" -> 0;
                             default -> 0.5;
                         };
+                        games[n] = rs.getLong(4);
                         scores[n] = MoveJudgements.forSide(rs.getInt(2), side);
                         results[n++] = side == Side.WHITE ? white : 1 - white;
                     }
@@ -90,7 +94,7 @@ public final class OwnCurves {
                 c.setAutoCommit(true);
             }
         }
-        return new Samples(Arrays.copyOf(scores, n), Arrays.copyOf(results, n));
+        return new Samples(Arrays.copyOf(scores, n), Arrays.copyOf(results, n), Arrays.copyOf(games, n));
     }
 
     private static final String OLDER = " FROM review r JOIN game g ON g.id = r.game_id"

@@ -67,10 +67,11 @@ public final class ReviewJob implements AutoCloseable {
      * @param failed      games that could not be replayed at all (an unreadable SetUp position)
      * @param judgedAgain games judged again with a new curve
      * @param totals      every game reviewed at the setting, as stored after the run
-     * @param curves      each board's curve at the setting after the run, in words
+     * @param curves      each board's curve of these players at the setting after the run, in words
+     * @param calibration each board's curves held against the results of games they were not fitted to
      */
     public record Summary(String setting, int games, long positions, long nodes, int stopped, int failed,
-            int judgedAgain, ReviewRepository.Totals totals, List<String> curves) {}
+            int judgedAgain, ReviewRepository.Totals totals, List<String> curves, List<CurveCalibration.Board> calibration) {}
 
     private final Database db;
     private final ReviewRepository repository;
@@ -155,7 +156,8 @@ public final class ReviewJob implements AutoCloseable {
         ReviewSetting s = setting();
         try {
             return new Summary(limit.toString(), tally.games, tally.positions, tally.nodes, tally.stopped, tally.failed,
-                    judgedAgain, repository.totals(s.id()), s.curvesInWords());
+                    judgedAgain, repository.totals(s.id()), s.curvesInWords(),
+                    new CurveCalibration(new OwnCurves(db)).boards(s.id()));
         } catch (SQLException e) {
             throw new StoreException("cannot count reviews: " + e.getMessage(), e);
         }

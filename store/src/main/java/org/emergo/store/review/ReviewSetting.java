@@ -16,7 +16,7 @@ import org.emergo.search.WinCurve;
  */
 public record ReviewSetting(int id, Limit limit, String engineVersion, Map<Variant, Curve> curves) {
 
-    /** The engine's curve, fitted to self-play games. */
+    /** The curve fitted to {@code generate}'s self-play games, a board's until it has its own. */
     public static final String DEFAULT_CURVE = "default";
 
     /** A curve fitted to the database's own reviewed games. */
@@ -39,7 +39,8 @@ public record ReviewSetting(int id, Limit limit, String engineVersion, Map<Varia
         public String inWords() {
             return (source.equals(FITTED_CURVE)
                     ? String.format(Locale.ROOT, "the curve fitted to %,d decisive games of this database", games)
-                    : "the engine's curve (fitted to self-play games)") + " (" + curve + ")";
+                    : "the curve of generate's self-play games, until 1,000 decisive games of the board are reviewed")
+                    + " (" + curve + ")";
         }
     }
 

@@ -12,7 +12,8 @@ import org.emergo.rules.Side;
 
 /**
  * The pattern search's board editor (docs/patterns.md#the-text-form): every square drawn with its condition,
- * and a link that cycles it (any, empty, White's, Black's, occupied, with prisoners). The
+ * ({@code !}: anything but, struck through), and a link that cycles it (any, empty, White's,
+ * Black's, occupied, with prisoners). The
  * links are plain URLs made by the server, so the editor works without script.
  */
 public final class PatternBoardSvg {
@@ -57,7 +58,7 @@ public final class PatternBoardSvg {
             if (!label.isEmpty()) {
                 out.append("<text x=\"").append(num(at[0])).append("\" y=\"").append(num(at[1] + 5))
                         .append("\" class=\"condition\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"")
-                        .append(c.owner() == Side.BLACK ? "#f7f3e8" : "#222").append("\">").append(esc(label))
+                        .append(c.owner() == Side.BLACK || c.negated() ? "#f7f3e8" : "#222").append("\">").append(esc(label))
                         .append("</text>");
             }
             out.append("</a>\n");
@@ -71,6 +72,14 @@ public final class PatternBoardSvg {
         if (c.kind() == SquareCondition.Kind.ANY) return;
         double r = g.pieceRadius();
         String circle = "<circle cx=\"" + num(at[0]) + "\" cy=\"" + num(at[1]) + "\" r=\"" + num(r) + "\"";
+        if (c.negated()) {
+            // "anything but": a struck-through ring, the condition after '!' in the label
+            out.append(circle).append(" fill=\"none\" stroke=\"#e07a5f\" stroke-width=\"2.5\"/>")
+                    .append("<line x1=\"").append(num(at[0] - r * 0.7)).append("\" y1=\"").append(num(at[1] + r * 0.7))
+                    .append("\" x2=\"").append(num(at[0] + r * 0.7)).append("\" y2=\"").append(num(at[1] - r * 0.7))
+                    .append("\" stroke=\"#e07a5f\" stroke-width=\"2\"/>");
+            return;
+        }
         if (c.kind() == SquareCondition.Kind.EMPTY) {
             out.append(circle).append(" fill=\"none\" stroke=\"#f3e6cf\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/>");
             return;

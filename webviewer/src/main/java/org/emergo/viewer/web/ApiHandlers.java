@@ -113,10 +113,12 @@ public final class ApiHandlers {
 
     public void positions(Context ctx) {
         Position position = PositionHandlers.position(ctx);
-        PositionExplorer.Result r = new PositionExplorer(db.dsl()).explore(position);
+        org.emergo.store.analysis.ExplorerFilter filter = PositionHandlers.filter(ctx);
+        PositionExplorer.Result r = new PositionExplorer(db.dsl()).explore(position, filter);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("epn", position.toString());
         body.put("variant", position.variant().tagName());
+        if (!filter.isNone()) body.put("filter", filter.params());
         body.put("hash", position.hash());
         body.put("total", r.total());
         body.put("moves", r.moves().stream().map(m -> object("move", m.move(), "games", m.games(), "wins", m.wins(),

@@ -21,11 +21,14 @@ public final class GameHandlers {
     /** The games a pattern matches (docs/patterns.md#the-text-form), for the list's {@code pattern} filter. */
     private final Function<String, List<Long>> patternGames;
     private final Templates templates;
+    private final RecordDownload records;
 
-    public GameHandlers(Database db, Templates templates, Function<String, List<Long>> patternGames) {
+    /** @param records the game's record as a file; {@link RecordDownload#NONE} for no download link */
+    public GameHandlers(Database db, Templates templates, Function<String, List<Long>> patternGames, RecordDownload records) {
         this.db = db;
         this.templates = templates;
         this.patternGames = patternGames;
+        this.records = records;
     }
 
     public void list(Context ctx) {
@@ -49,6 +52,15 @@ public final class GameHandlers {
         render(ctx, game, ply);
     }
 
+    /** The game's record as an EGN file, with its review in it: what {@code emergo export --annotate} writes. */
+    public void record(Context ctx) {
+        long id = Params.id(ctx.pathParam("id"));
+        String egn = records.egn(db, id).orElseThrow(() -> new NotFoundResponse("no game " + id));
+        ctx.contentType("application/x-egn; charset=utf-8");
+        ctx.header("Content-Disposition", "attachment; filename=\"game-" + id + ".egn\"");
+        ctx.result(egn);
+    }
+
     public void player(Context ctx) {
         String name = ctx.pathParam("name");
         PlayerSummary.Summary summary = new PlayerSummary(db.dsl()).of(name);
@@ -61,8 +73,9 @@ public final class GameHandlers {
 
     private void render(Context ctx, GameReplay game, int ply) {
         GameRatings ratings = GameRatings.of(new RatingRepository(db.dsl()), game.id());
-        ctx.html(templates.render("game.jte", GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")),
-                ReviewHandlers.latest(db, game.id()), ratings)));
+        GamePage page = GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")), ReviewHandlers.latest(db, game.id()), ratings);
+        if (records != RecordDownload.NONE) page = page.withDownload("/game/" + game.id() + ".egn");
+        ctx.html(templates.render("game.jte", page));
     }
 
     private GameReplay load(Context ctx) {

@@ -30,7 +30,8 @@ public record GamePage(
         List<Overlay.Mark> shadowMarks,
         String lastMove,
         ReviewPanel review,
-        GameRatings ratings) {
+        GameRatings ratings,
+        String downloadUrl) {
 
     /** One line of the move list: a move number with White's and Black's ply (either may be missing). */
     public record MoveRow(int number, MoveCell white, MoveCell black) {}
@@ -75,7 +76,13 @@ public record GamePage(
         String svg = BoardSvg.draw(position, overlay, flipped);
         return new GamePage(game, ply, flipped, game.positions().get(ply),
                 position.sideToMove() == Side.WHITE ? "White" : "Black", svg, rows(game, ply, review), here, due, marks, last,
-                panel, ratings);
+                panel, ratings, null);
+    }
+
+    /** The page with a link that downloads the game's record (with its review), at this address. */
+    public GamePage withDownload(String url) {
+        return new GamePage(game, ply, flipped, epn, sideToMove, boardSvg, moveRows, findingsHere, dueHere, shadowMarks,
+                lastMove, review, ratings, url);
     }
 
     private static List<MoveRow> rows(GameReplay game, int current, StoredReview review) {

@@ -40,6 +40,11 @@ public record PlayerPage(PlayerSummary.Summary summary, ReviewFigures.PlayerFigu
     }
 
     /** The games list filtered to this player and more. */
+    /** The position explorer over this player's games from the start, with one colour ("w", "b") or either (null). */
+    public String explorerUrl(String colour) {
+        return "/position?player=" + org.emergo.viewer.data.Urls.encode(name()) + (colour == null ? "" : "&color=" + colour);
+    }
+
     public String gamesUrl(Map<String, String> more) {
         Map<String, String> p = new java.util.LinkedHashMap<>();
         p.put("player", summary.name());

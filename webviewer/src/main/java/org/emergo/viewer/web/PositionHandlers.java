@@ -6,6 +6,7 @@ import org.emergo.rules.Position;
 import org.emergo.rules.PositionFormatException;
 import org.emergo.rules.PositionText;
 import org.emergo.rules.Variant;
+import org.emergo.store.analysis.ExplorerFilter;
 import org.emergo.store.analysis.PositionExplorer;
 import org.emergo.store.db.Database;
 
@@ -22,8 +23,18 @@ public final class PositionHandlers {
 
     public void page(Context ctx) {
         Position position = position(ctx);
-        PositionExplorer.Result result = new PositionExplorer(db.dsl()).explore(position);
-        ctx.html(templates.render("position.jte", PositionPage.of(position, result)));
+        ExplorerFilter filter = filter(ctx);
+        PositionExplorer.Result result = new PositionExplorer(db.dsl()).explore(position, filter);
+        ctx.html(templates.render("position.jte", PositionPage.of(position, result, filter)));
+    }
+
+    /** The games counted: parameters player, color, from, to and result (a player's own explorer); a 400 for a bad one. */
+    static ExplorerFilter filter(Context ctx) {
+        try {
+            return ExplorerFilter.parse(ctx::queryParam);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestResponse(e.getMessage());
+        }
     }
 
     /** The position of parameters epn and variant: the start position without epn, a 400 for a bad one. */

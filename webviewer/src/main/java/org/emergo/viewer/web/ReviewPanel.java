@@ -45,51 +45,13 @@ public record ReviewPanel(
         }
 
         public boolean marked() {
-            return annotation(from.moveClass()) != null;
-        }
-
-        /** "an inaccuracy", "a mistake", "a blunder", "good". */
-        public String classInWords() {
-            return switch (from.moveClass() == null ? "" : from.moveClass()) {
-                case "inaccuracy" -> "an inaccuracy";
-                case "mistake" -> "a mistake";
-                case "blunder" -> "a blunder";
-                default -> "good";
-            };
-        }
-
-        public boolean wasBest() {
-            return from.played() != null && from.played().equals(from.bestMove());
-        }
-
-        /**
-         * Whether the exact proof found that the move keeps as much material as any other, though
-         * the search scored it lower: the proof caps its class, and the page says why.
-         */
-        public boolean provenToKeepMaterial() {
-            return "best".equals(from.proof()) && !wasBest() && from.loss() != null && from.loss() > 0;
-        }
-
-        /** The men given away against the best move: "1.50 men". */
-        public String lossInMen() {
-            return men(from.loss() == null ? 0 : from.loss());
-        }
-
-        /** The mover's winning chances given away, in percentage points: "12". */
-        public String chancesLostPercent() {
-            return from.chancesLost() == null ? "0" : String.format(Locale.ROOT, "%.0f", 100 * from.chancesLost());
+            return from.glyph() != null;
         }
     }
 
-    /** The sign a class of move gets after it in the move list, as lichess writes them: ?!, ? and ??; null for none. */
+    /** The sign a class of move gets after it in the move list: ?!, ? and ??; null for none. */
     public static String annotation(String moveClass) {
-        if (moveClass == null) return null;
-        return switch (moveClass) {
-            case "inaccuracy" -> "?!";
-            case "mistake" -> "?";
-            case "blunder" -> "??";
-            default -> null;
-        };
+        return StoredReview.glyph(moveClass);
     }
 
     /** The moves counted as mistakes by the keys and the links to the next and previous one. */
@@ -164,10 +126,6 @@ public record ReviewPanel(
     /** Whether the review stopped before the end of the game (a move the rules refused). */
     public boolean stopped() {
         return review.stoppedAtPly() != null;
-    }
-
-    static String men(int hundredths) {
-        return String.format(Locale.ROOT, "%.2f %s", hundredths / 100.0, hundredths == 100 ? "man" : "men");
     }
 
     /** An accuracy as lichess shows it: "87.3", or "–" for a side that made no move. */

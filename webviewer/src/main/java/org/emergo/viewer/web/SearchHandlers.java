@@ -6,11 +6,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.emergo.pattern.Pattern;
 import org.emergo.pattern.PatternException;
 import org.emergo.pattern.PatternText;
+import org.emergo.store.analysis.ExplorerFilter;
 import org.emergo.store.db.Database;
 import org.emergo.store.pattern.PatternHitRows;
+import org.emergo.store.pattern.PatternNextMoves;
 import org.emergo.store.pattern.PatternSearch;
 import org.emergo.store.sql.QueryResult;
 
@@ -33,7 +36,7 @@ public final class SearchHandlers {
         String text = ctx.queryParam("pattern");
         int page = pageNumber(ctx);
         if (text == null || text.isBlank()) {
-            ctx.html(templates.render("search.jte", new SearchPage("", PatternText.parse("any"), null, null, null, 1, PAGE_SIZE)));
+            ctx.html(templates.render("search.jte", new SearchPage("", PatternText.parse("any"), null, null, null, 1, PAGE_SIZE, null, ExplorerFilter.NONE)));
             return;
         }
         Pattern pattern;
@@ -41,12 +44,16 @@ public final class SearchHandlers {
             pattern = parse(text);
         } catch (BadRequestResponse e) {
             Pattern board = PatternText.parse(text.trim().toLowerCase().startsWith("hex") ? "hexemergo" : "any");
-            ctx.status(400).html(templates.render("search.jte", new SearchPage(text, board, e.getMessage(), null, null, 1, PAGE_SIZE)));
+            ctx.status(400).html(templates.render("search.jte", new SearchPage(text, board, e.getMessage(), null, null, 1, PAGE_SIZE, null, ExplorerFilter.NONE)));
             return;
         }
-        PatternSearch.Result r = search.find(pattern);
-        QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE));
-        ctx.html(templates.render("search.jte", new SearchPage(pattern.toString(), pattern, null, r, games, page, PAGE_SIZE)));
+        ExplorerFilter filter = PositionHandlers.filter(ctx);
+        Set<Long> allowed = filter.games(db.dsl());
+        PatternSearch.Result r = search.find(pattern).only(allowed);
+        QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE), pattern.sym() || pattern.colours());
+        List<PatternNextMoves.NextMove> next = wantsNext(ctx) ? PatternNextMoves.of(db, search, pattern, allowed) : null;
+        ctx.html(templates.render("search.jte", new SearchPage(pattern.toString(), pattern, null, r, games, page, PAGE_SIZE, next,
+                filter)));
     }
 
     public void api(Context ctx) {
@@ -54,11 +61,15 @@ public final class SearchHandlers {
         if (text == null || text.isBlank()) throw new BadRequestResponse("pattern is missing: /api/search?pattern=e5:w4+");
         Pattern pattern = parse(text);
         int page = pageNumber(ctx);
-        PatternSearch.Result r = search.find(pattern);
-        QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE));
+        ExplorerFilter filter = PositionHandlers.filter(ctx);
+        Set<Long> allowed = filter.games(db.dsl());
+        PatternSearch.Result r = search.find(pattern).only(allowed);
+        boolean transforms = pattern.sym() || pattern.colours();
+        QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE), transforms);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("pattern", pattern.toString());
         body.put("variant", pattern.variant().tagName());
+        if (!filter.isNone()) body.put("filter", filter.params());
         body.put("positions", r.positions());
         body.put("games", r.games());
         body.put("unindexed", r.unindexed());
@@ -76,9 +87,28 @@ public final class SearchHandlers {
             hit.put("date", row.get(6));
             hit.put("event", row.get(7));
             hit.put("url", "/game/" + row.get(0) + "/" + row.get(1));
+            if (transforms) hit.put("transform", row.get(8));
             hits.add(hit);
         }
         body.put("hits", hits);
+        if (wantsNext(ctx)) {
+            List<Map<String, Object>> next = new ArrayList<>();
+            for (PatternNextMoves.NextMove m : PatternNextMoves.of(db, search, pattern, allowed)) {
+                Map<String, Object> move = new LinkedHashMap<>();
+                move.put("move", m.move());
+                move.put("from", m.from());
+                move.put("to", m.to());
+                move.put("takes", m.takes());
+                move.put("played", m.played());
+                move.put("games", m.games());
+                move.put("wins", m.wins());
+                move.put("draws", m.draws());
+                move.put("losses", m.losses());
+                move.put("score", m.score());
+                next.add(move);
+            }
+            body.put("next", next);
+        }
         ApiHandlers.json(ctx, body);
     }
 
@@ -96,6 +126,14 @@ public final class SearchHandlers {
         } catch (PatternException e) {
             throw new BadRequestResponse("pattern: " + e.getMessage());
         }
+    }
+
+    /** {@code next=1}: the moves played from the matching positions too. */
+    private static boolean wantsNext(Context ctx) {
+        String n = ctx.queryParam("next");
+        if (n == null || n.equals("0")) return false;
+        if (!n.equals("1")) throw new BadRequestResponse("next is 1 (what was played next) or 0, not '" + n + "'");
+        return true;
     }
 
     private static int pageNumber(Context ctx) {

@@ -1,8 +1,14 @@
 package org.emergo.viewer.web;
 
 import io.javalin.http.Context;
+import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.ErrorText;
+import org.emergo.store.db.StoreException;
+import org.emergo.store.review.CurveCalibration;
+import org.emergo.store.review.OwnCurves;
 import org.emergo.store.review.ReviewFigures;
 import org.emergo.viewer.chart.Chart;
 import org.emergo.viewer.data.Statistics;
@@ -19,7 +25,7 @@ public final class StatsHandlers {
 
     private record Counts(int games, int analysed, int findings, int reviews) {}
 
-    private record Figures(List<Chart> charts, DecidedStats decided) {}
+    private record Figures(List<Chart> charts, DecidedStats decided, CalibrationStats calibration) {}
 
     private final Database db;
     private final Templates templates;
@@ -34,10 +40,22 @@ public final class StatsHandlers {
         Counts counts = new Counts(count("game"), count("analysis"), count("finding"), count("review"));
         Figures k = figures.get(counts, () -> {
             ReviewFigures reviews = new ReviewFigures(db.dsl());
-            DecidedStats decided = reviews.mainSetting().map(st -> DecidedStats.of(st, reviews.decided(st))).orElse(null);
-            return new Figures(new Statistics(db.dsl()).charts(), decided);
+            Optional<ReviewFigures.Setting> main = reviews.mainSetting();
+            DecidedStats decided = main.map(st -> DecidedStats.of(st, reviews.decided(st))).orElse(null);
+            CalibrationStats calibration = main.map(st -> new CalibrationStats(st.setting(), calibration(st.id())))
+                    .filter(c -> !c.boards().isEmpty()).orElse(null);
+            return new Figures(new Statistics(db.dsl()).charts(), decided, calibration);
         });
-        ctx.html(templates.render("stats.jte", new StatsPage(counts.games(), counts.analysed(), k.charts(), k.decided())));
+        ctx.html(templates.render("stats.jte",
+                new StatsPage(counts.games(), counts.analysed(), k.charts(), k.decided(), k.calibration())));
+    }
+
+    private List<CurveCalibration.Board> calibration(int settingId) {
+        try {
+            return new CurveCalibration(new OwnCurves(db)).boards(settingId);
+        } catch (SQLException e) {
+            throw new StoreException("reading the reviewed positions failed: " + ErrorText.firstLine(e), e);
+        }
     }
 
     private int count(String table) {

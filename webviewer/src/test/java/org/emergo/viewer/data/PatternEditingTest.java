@@ -78,4 +78,32 @@ class PatternEditingTest {
     void aPatternWithoutASecondPatternHasNoSecondBoardToEdit() {
         assertThrows(IllegalArgumentException.class, () -> PatternEditing.cycleThen(PatternText.parse("e5:w"), square("e5")));
     }
+
+    @Test
+    void orAndExcludeBoardsAreAddedEditedAndRemovedEachOnItsOwn() {
+        Pattern p = PatternText.parse("e5:w4 then:6 e5:!w");
+        p = PatternEditing.addOr(p);
+        assertEquals("e5:w4 then:6 e5:!w or any", text(p));
+        p = PatternEditing.cycle(p, new PatternEditing.Part(1, PatternEditing.Part.Kind.MAIN, 0), square("a5"));
+        assertEquals("e5:w4 then:6 e5:!w or a5:empty", text(p));
+        p = PatternEditing.addExclude(p, 0);
+        assertEquals("e5:w4 not any then:6 e5:!w or a5:empty", text(p));
+        PatternEditing.Part exclude = new PatternEditing.Part(0, PatternEditing.Part.Kind.EXCLUDE, 0);
+        p = PatternEditing.cycle(PatternEditing.cycle(p, exclude, square("d4")), exclude, square("d4"));
+        assertEquals("e5:w4 not d4:w then:6 e5:!w or a5:empty", text(p));
+        // a negated condition, typed, goes back to any like any other typed condition
+        assertEquals("e5:w4 not d4:w then:6 any or a5:empty", text(PatternEditing.cycle(p, PatternEditing.Part.FIRST_THEN, square("e5"))));
+        p = PatternEditing.addThen(p, 1, 2);
+        assertEquals("e5:w4 not d4:w then:6 e5:!w or a5:empty then:2 any", text(p));
+        assertEquals("a5:empty then:2 any", text(PatternEditing.remove(p, PatternEditing.Part.FIRST)));
+        assertEquals("e5:w4 not d4:w then:6 e5:!w", text(PatternEditing.remove(p, new PatternEditing.Part(1, PatternEditing.Part.Kind.MAIN, 0))));
+        assertEquals("e5:w4 then:6 e5:!w or a5:empty then:2 any", text(PatternEditing.remove(p, exclude)));
+        assertEquals("e5:w4 not d4:w or a5:empty then:2 any", text(PatternEditing.removeThen(p)));
+        assertThrows(IllegalArgumentException.class, () -> PatternEditing.remove(PatternText.parse("e5:w"), PatternEditing.Part.FIRST));
+        // sym and colours belong to the whole pattern and stay through every edit
+        Pattern sym = PatternText.parse("sym colours e5:w or a5:b");
+        assertEquals("sym colours a5:b", text(PatternEditing.remove(sym, PatternEditing.Part.FIRST)));
+        assertEquals("sym colours e5:w or a5:occupied", text(PatternEditing.cycle(sym, new PatternEditing.Part(1, PatternEditing.Part.Kind.MAIN, 0), square("a5"))));
+        assertEquals("sym colours e5:w or a5:b or any", text(PatternEditing.addOr(sym)));
+    }
 }
