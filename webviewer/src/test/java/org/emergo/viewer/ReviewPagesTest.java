@@ -252,7 +252,7 @@ class ReviewPagesTest {
             for (String site : List.of("cross-site", "same-site", "none")) {
                 HttpResponse<String> r = post(port, "/game/" + game + "/review", "ply=0", browser(site));
                 assertEquals(403, r.statusCode(), site);
-                assertTrue(r.body().contains("own pages may ask for a review"), r.body());
+                assertTrue(r.body().contains("own pages may ask for this"), r.body());
                 assertFalse(r.body().contains("Exception"));
             }
             // an older browser without Sec-Fetch-Site still says its origin, which must be this server's

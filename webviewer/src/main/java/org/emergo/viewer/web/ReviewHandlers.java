@@ -79,12 +79,12 @@ public final class ReviewHandlers implements AutoCloseable {
         String site = ctx.header("Sec-Fetch-Site");
         if (site != null) {
             if (site.equals("same-origin")) return;
-            throw new ForbiddenResponse("only the viewer's own pages may ask for a review (this request came from "
+            throw new ForbiddenResponse("only the viewer's own pages may ask for this (a review, a puzzle move; this request came from "
                     + (site.equals("none") ? "no page" : "a " + site + " page") + ")");
         }
         String origin = ctx.header("Origin");
         if (origin != null && !sameHost(origin, ctx.host())) {
-            throw new ForbiddenResponse("only the viewer's own pages may ask for a review (this request came from another origin)");
+            throw new ForbiddenResponse("only the viewer's own pages may ask for this (a review, a puzzle move; this request came from another origin)");
         }
     }
 
