@@ -667,6 +667,12 @@ class ViewerRoutesTest {
                 assertTrue(search.contains("Only the games of <strong>van Zon, Ed with White</strong>"), search);
                 assertEquals("/search?pattern=" + enc("f4:=w4 or any") + "&amp;player=van+Zon%2C+Ed&amp;color=w", link(search, "add-or"));
                 assertTrue(search.contains("<input type=\"hidden\" name=\"player\" value=\"van Zon, Ed\">"), search);
+                // its games list keeps them too: the player as White, the same games
+                String list = "/games?pattern=" + enc("f4:=w4") + "&white=" + enc("van Zon, Ed");
+                assertTrue(search.contains("href=\"" + list.replace("&", "&amp;") + "\""), search);
+                String games = client.get(list).body().string();
+                assertTrue(games.contains("<strong>" + vanZonWhite + "</strong> " + (vanZonWhite == 1 ? "game matches" : "games match")),
+                        games);
             });
         }
 

@@ -3,6 +3,7 @@ package org.emergo.viewer.web;
 import java.util.ArrayList;
 import java.util.List;
 import org.emergo.pattern.Pattern;
+import org.emergo.rules.Side;
 import org.emergo.store.analysis.ExplorerFilter;
 import org.emergo.store.pattern.PatternNextMoves;
 import org.emergo.store.pattern.PatternSearch;
@@ -124,8 +125,17 @@ public record SearchPage(String text, Pattern pattern, String error, PatternSear
         return result == null ? 1 : Math.max(1, (result.games() + pageSize - 1) / pageSize);
     }
 
+    /** The games list of the matching games, with the same game filters (a player's colour as white= or black=). */
     public String gamesListUrl() {
-        return "/games?pattern=" + Urls.encode(pattern.toString());
+        StringBuilder sb = new StringBuilder("/games?pattern=").append(Urls.encode(pattern.toString()));
+        if (filter.player() != null) {
+            String as = filter.colour() == Side.WHITE ? "white" : filter.colour() == Side.BLACK ? "black" : "player";
+            sb.append('&').append(as).append('=').append(Urls.encode(filter.player()));
+        }
+        if (filter.from() != null) sb.append("&from=").append(Urls.encode(filter.from()));
+        if (filter.to() != null) sb.append("&to=").append(Urls.encode(filter.to()));
+        if (filter.result() != null) sb.append("&result=").append(Urls.encode(filter.result()));
+        return sb.toString();
     }
 
     public String apiUrl() {
