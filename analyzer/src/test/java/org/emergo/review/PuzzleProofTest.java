@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.emergo.puzzle.Puzzle;
@@ -33,10 +37,18 @@ class PuzzleProofTest {
 
     private static final List<Case> MINED = new ArrayList<>();
 
+    /**
+     * Games {@code 0, STEP, 2 STEP, ...} below {@code UP_TO} of each board's self-play file. By hand, every
+     * game the demo holds: {@code mvn test -pl analyzer -Dtest=PuzzleProofTest#every*
+     * -Demergo.puzzleproof.upTo=100000 -Demergo.puzzleproof.step=1 -Demergo.puzzleproof.report=FILE}.
+     */
+    private static final int UP_TO = Integer.getInteger("emergo.puzzleproof.upTo", 30);
+    private static final int STEP = Integer.getInteger("emergo.puzzleproof.step", 2);
+
     @BeforeAll
     static void mine() {
         for (Variant v : Variant.values()) {
-            for (List<String> moves : ReviewedSample.games(v, 30, 2)) {
+            for (List<String> moves : ReviewedSample.games(v, UP_TO, STEP)) {
                 PlayedGame g = PlayedGame.replay(Position.start(v), moves);
                 for (PuzzleMiner.Mined m : PuzzleMiner.mine(g, ply -> true)) MINED.add(new Case(g, m));
             }
@@ -72,6 +84,16 @@ class PuzzleProofTest {
         }
         assertTrue(MINED.size() >= 15, "puzzles on the sample: " + MINED.size());
         assertTrue(asked >= MINED.size());
+        String report = System.getProperty("emergo.puzzleproof.report");
+        if (report != null) {
+            // by hand: the figures of a run over many games, in a file (tests print nothing)
+            try {
+                Files.writeString(Path.of(report), MINED.size() + " puzzles of "
+                        + UP_TO + "/" + STEP + " games a board, " + asked + " asked moves re-proven at every horizon\n");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     @Test
@@ -80,7 +102,7 @@ class PuzzleProofTest {
         List<String> first = new ArrayList<>();
         for (Case c : MINED) first.add(c.mined().ply() + " " + PositionText.format(c.mined().puzzle().position()) + " " + c.mined().puzzle().movesText());
         for (Variant v : Variant.values()) {
-            for (List<String> moves : ReviewedSample.games(v, 30, 2)) {
+            for (List<String> moves : ReviewedSample.games(v, UP_TO, STEP)) {
                 PlayedGame g = PlayedGame.replay(Position.start(v), moves);
                 for (PuzzleMiner.Mined m : PuzzleMiner.mine(g, ply -> true)) {
                     again.add(m.ply() + " " + PositionText.format(m.puzzle().position()) + " " + m.puzzle().movesText());
