@@ -22,6 +22,7 @@ import org.emergo.viewer.data.Statistics;
 public final class StatsHandlers {
 
     private static final long KEEP_NANOS = 30_000_000_000L;
+    private static final long CALIBRATION_KEEP_NANOS = 3_600_000_000_000L;
 
     private record Counts(int games, int analysed, int findings, int reviews) {}
 
@@ -30,6 +31,12 @@ public final class StatsHandlers {
     private final Database db;
     private final Templates templates;
     private final SingleFlight<Counts, Figures> figures = new SingleFlight<>(KEEP_NANOS);
+    /**
+     * The calibration reads every reviewed position of the main setting (seconds on the demo), and
+     * changes only with the reviews and games: kept, by their counts and the setting, for an hour.
+     */
+    private final SingleFlight<List<Integer>, List<CurveCalibration.Board>> calibrations =
+            new SingleFlight<>(CALIBRATION_KEEP_NANOS);
 
     public StatsHandlers(Database db, Templates templates) {
         this.db = db;
@@ -42,7 +49,8 @@ public final class StatsHandlers {
             ReviewFigures reviews = new ReviewFigures(db.dsl());
             Optional<ReviewFigures.Setting> main = reviews.mainSetting();
             DecidedStats decided = main.map(st -> DecidedStats.of(st, reviews.decided(st))).orElse(null);
-            CalibrationStats calibration = main.map(st -> new CalibrationStats(st.setting(), calibration(st.id())))
+            CalibrationStats calibration = main.map(st -> new CalibrationStats(st.setting(),
+                            calibrations.get(List.of(counts.games(), counts.reviews(), st.id()), () -> calibration(st.id()))))
                     .filter(c -> !c.boards().isEmpty()).orElse(null);
             return new Figures(new Statistics(db.dsl()).charts(), decided, calibration);
         });
