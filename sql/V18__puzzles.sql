@@ -10,7 +10,7 @@ CREATE TABLE puzzle (
     game_id        BIGINT NOT NULL,
     ply            INT NOT NULL,
     variant        VARCHAR(16) NOT NULL,
-    -- the position string (FORMATS.md 4) and its 64-bit hash
+    -- the position string (docs/formats.md#position-strings) and its 64-bit hash
     epn            VARCHAR(1000) NOT NULL,
     position_hash  BIGINT NOT NULL,
     -- w or b: the solver, to move
@@ -106,3 +106,76 @@ WHERE NOT EXISTS (
       AND o.epn = p.epn
       AND (o.game_id < p.game_id OR o.game_id = p.game_id AND o.ply < p.ply)
 );
+
+-- What each table, view and column holds (the viewer's schema page, emergo sql --schema).
+COMMENT ON TABLE puzzle IS 'a puzzle mined from a reviewed game (emergo puzzles): one move wins material or the game by force, proven by exact search';
+COMMENT ON COLUMN puzzle.game_id IS 'the game the position comes from';
+COMMENT ON COLUMN puzzle.ply IS 'the ply of the position in that game (0 the start)';
+COMMENT ON COLUMN puzzle.variant IS 'Emergo or HexEmergo';
+COMMENT ON COLUMN puzzle.epn IS 'the position string';
+COMMENT ON COLUMN puzzle.position_hash IS 'the 64-bit position hash';
+COMMENT ON COLUMN puzzle.solver IS 'w or b: the side to move, who solves';
+COMMENT ON COLUMN puzzle.moves IS 'the solution in canonical notation, separated by spaces: the solver''s moves with the opponent''s best replies between';
+COMMENT ON COLUMN puzzle.roles IS 'per move of the solution: a (asked of the solver), f (the solver''s, forced, played for him), r (the opponent''s reply)';
+COMMENT ON COLUMN puzzle.asked IS 'the moves the solver is asked for';
+COMMENT ON COLUMN puzzle.men IS 'men the first move wins by force at its horizon';
+COMMENT ON COLUMN puzzle.wins_game IS 'whether the solution wins the game';
+COMMENT ON COLUMN puzzle.proof_from IS 'the first move wins uniquely at every horizon from this one up to horizon';
+COMMENT ON COLUMN puzzle.horizon IS 'the deepest horizon of the proof, in plies';
+COMMENT ON COLUMN puzzle.themes IS 'themes separated by spaces, as puzzle_theme holds them';
+COMMENT ON COLUMN puzzle.difficulty IS 'bits of choice: over the moves asked, the sum of log2 of the legal moves to choose from';
+COMMENT ON COLUMN puzzle.played IS 'the move played in the game from this position';
+COMMENT ON COLUMN puzzle.rating IS 'Glicko-2 rating, from the start rating its difficulty gives, updated by each attempt';
+COMMENT ON COLUMN puzzle.rating_deviation IS 'Glicko-2 rating deviation';
+COMMENT ON COLUMN puzzle.volatility IS 'Glicko-2 volatility';
+COMMENT ON COLUMN puzzle.attempts IS 'attempts made at it';
+COMMENT ON COLUMN puzzle.solved IS 'attempts that solved it';
+COMMENT ON COLUMN puzzle.miner_version IS 'the version of the miner that found it';
+COMMENT ON TABLE puzzle_theme IS 'a puzzle''s themes, one row each';
+COMMENT ON COLUMN puzzle_theme.game_id IS 'the puzzle''s game';
+COMMENT ON COLUMN puzzle_theme.ply IS 'the puzzle''s ply';
+COMMENT ON COLUMN puzzle_theme.theme IS 'capture, majority, liberation, entry, shadowpiece, sacrifice or game (docs/puzzles.md)';
+COMMENT ON TABLE puzzle_mined IS 'a game mined for puzzles, written with its puzzles: the games not yet mined have no row';
+COMMENT ON COLUMN puzzle_mined.game_id IS 'the game';
+COMMENT ON COLUMN puzzle_mined.miner_version IS 'the version of the miner';
+COMMENT ON COLUMN puzzle_mined.setting_id IS 'the review setting whose classes chose the positions to try';
+COMMENT ON COLUMN puzzle_mined.tried IS 'positions tried';
+COMMENT ON COLUMN puzzle_mined.puzzles IS 'puzzles found';
+COMMENT ON COLUMN puzzle_mined.mined_at IS 'when it was mined';
+COMMENT ON TABLE puzzle_solver IS 'a solver of the viewer''s puzzles (the local one is local), rated by Glicko-2 from the attempts';
+COMMENT ON COLUMN puzzle_solver.name IS 'the solver''s name';
+COMMENT ON COLUMN puzzle_solver.rating IS 'Glicko-2 rating';
+COMMENT ON COLUMN puzzle_solver.rating_deviation IS 'Glicko-2 rating deviation';
+COMMENT ON COLUMN puzzle_solver.volatility IS 'Glicko-2 volatility';
+COMMENT ON COLUMN puzzle_solver.attempts IS 'attempts made';
+COMMENT ON TABLE puzzle_attempt IS 'an attempt at a puzzle in the viewer: the first move tried decides it, as on lichess';
+COMMENT ON COLUMN puzzle_attempt.game_id IS 'the puzzle''s game';
+COMMENT ON COLUMN puzzle_attempt.ply IS 'the puzzle''s ply';
+COMMENT ON COLUMN puzzle_attempt.solver_name IS 'who tried';
+COMMENT ON COLUMN puzzle_attempt.attempt IS 'the attempt''s number at this puzzle';
+COMMENT ON COLUMN puzzle_attempt.solved IS 'whether it was solved';
+COMMENT ON COLUMN puzzle_attempt.wrong_move IS 'the first wrong move, NULL when solved';
+COMMENT ON COLUMN puzzle_attempt.attempted_at IS 'when it was made';
+COMMENT ON VIEW puzzle_set IS 'the puzzle set: of the puzzles of one position, the one of the lowest game and ply';
+COMMENT ON COLUMN puzzle_set.game_id IS 'the game the position comes from';
+COMMENT ON COLUMN puzzle_set.ply IS 'the ply of the position in that game (0 the start)';
+COMMENT ON COLUMN puzzle_set.variant IS 'Emergo or HexEmergo';
+COMMENT ON COLUMN puzzle_set.epn IS 'the position string';
+COMMENT ON COLUMN puzzle_set.position_hash IS 'the 64-bit position hash';
+COMMENT ON COLUMN puzzle_set.solver IS 'w or b: the side to move, who solves';
+COMMENT ON COLUMN puzzle_set.moves IS 'the solution in canonical notation, separated by spaces: the solver''s moves with the opponent''s best replies between';
+COMMENT ON COLUMN puzzle_set.roles IS 'per move of the solution: a (asked of the solver), f (the solver''s, forced, played for him), r (the opponent''s reply)';
+COMMENT ON COLUMN puzzle_set.asked IS 'the moves the solver is asked for';
+COMMENT ON COLUMN puzzle_set.men IS 'men the first move wins by force at its horizon';
+COMMENT ON COLUMN puzzle_set.wins_game IS 'whether the solution wins the game';
+COMMENT ON COLUMN puzzle_set.proof_from IS 'the first move wins uniquely at every horizon from this one up to horizon';
+COMMENT ON COLUMN puzzle_set.horizon IS 'the deepest horizon of the proof, in plies';
+COMMENT ON COLUMN puzzle_set.themes IS 'themes separated by spaces, as puzzle_theme holds them';
+COMMENT ON COLUMN puzzle_set.difficulty IS 'bits of choice: over the moves asked, the sum of log2 of the legal moves to choose from';
+COMMENT ON COLUMN puzzle_set.played IS 'the move played in the game from this position';
+COMMENT ON COLUMN puzzle_set.rating IS 'Glicko-2 rating, from the start rating its difficulty gives, updated by each attempt';
+COMMENT ON COLUMN puzzle_set.rating_deviation IS 'Glicko-2 rating deviation';
+COMMENT ON COLUMN puzzle_set.volatility IS 'Glicko-2 volatility';
+COMMENT ON COLUMN puzzle_set.attempts IS 'attempts made at it';
+COMMENT ON COLUMN puzzle_set.solved IS 'attempts that solved it';
+COMMENT ON COLUMN puzzle_set.miner_version IS 'the version of the miner that found it';

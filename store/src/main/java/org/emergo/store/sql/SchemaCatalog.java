@@ -39,11 +39,12 @@ public final class SchemaCatalog {
     private static final String FLYWAY_TABLE = "flyway_schema_history";
 
     /**
-     * The migration with the comments of the tables and views that existed before it. H2 keeps
-     * a view's own comment but forgets those of its columns when it opens a file again: those
-     * are read from here.
+     * The migrations that comment views: the comments of the tables and views that existed before
+     * V11, and the puzzle set's. H2 keeps a view's own comment but forgets those of its columns
+     * when it opens a file again: those are read from here.
      */
-    private static final String COMMENTS_MIGRATION = "db/migration/V11__comments.sql";
+    private static final List<String> VIEW_COMMENT_MIGRATIONS =
+            List.of("db/migration/V11__comments.sql", "db/migration/V18__puzzles.sql");
 
     private static final Pattern COLUMN_COMMENT =
             Pattern.compile("COMMENT ON COLUMN (\\w+)\\.(\\w+) IS '((?:[^']|'')*)';");
@@ -115,6 +116,8 @@ public final class SchemaCatalog {
         }
         // bytes: PostgreSQL's BYTEA says BINARY, H2's VARBINARY says VARBINARY
         if (type == JDBCType.BINARY || type == JDBCType.LONGVARBINARY) return JDBCType.VARBINARY.getName();
+        // truth values: PostgreSQL's driver reports its boolean as BIT
+        if (type == JDBCType.BIT) return JDBCType.BOOLEAN.getName();
         String name = type.getName();
         if (type == JDBCType.VARCHAR || type == JDBCType.CHAR) {
             int size = rs.getInt("COLUMN_SIZE");
@@ -124,20 +127,22 @@ public final class SchemaCatalog {
         return name;
     }
 
-    /** table.column to comment, from the comments migration's text. */
+    /** table.column to comment, from the text of the migrations that comment views. */
     static Map<String, String> migrationComments() {
-        String text;
-        try (InputStream in = SchemaCatalog.class.getClassLoader().getResourceAsStream(COMMENTS_MIGRATION)) {
-            if (in == null) return Map.of();
-            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         Map<String, String> comments = new HashMap<>();
-        Matcher m = COLUMN_COMMENT.matcher(text);
-        while (m.find()) {
-            comments.put(m.group(1).toLowerCase(Locale.ROOT) + "." + m.group(2).toLowerCase(Locale.ROOT),
-                    m.group(3).replace("''", "'"));
+        for (String migration : VIEW_COMMENT_MIGRATIONS) {
+            String text;
+            try (InputStream in = SchemaCatalog.class.getClassLoader().getResourceAsStream(migration)) {
+                if (in == null) continue;
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            Matcher m = COLUMN_COMMENT.matcher(text);
+            while (m.find()) {
+                comments.put(m.group(1).toLowerCase(Locale.ROOT) + "." + m.group(2).toLowerCase(Locale.ROOT),
+                        m.group(3).replace("''", "'"));
+            }
         }
         return comments;
     }
