@@ -105,11 +105,14 @@ public final class PatternSearch {
             // read in this order, each statement seeing what is committed by then, so that a
             // segment built meanwhile is neither missed nor counted twice: the pending games
             // first (a game let go since is still read from its row), the segments, their
-            // bitmaps; then again if a segment was dropped or added meanwhile
+            // bitmaps; then again if a segment was dropped or added meanwhile, or a game became
+            // pending meanwhile (analysed again: a build may have dropped the segment it was in
+            // before the segments were read, and it is in neither then)
             Pending pending = pending(c, pattern);
             List<PatternSegments.Segment> all = PatternSegments.segments(c, variant);
             Map<Integer, Map<Long, byte[]>> bits = bitmaps(c, variant, pattern);
-            if (!ids(all).equals(PatternSegments.ids(c, variant))) {
+            if (!ids(all).equals(PatternSegments.ids(c, variant))
+                    || !pending.ids().containsAll(PatternSegments.pending(c, variant))) {
                 if (plies != null) plies.clear();
                 continue; // a build ends: a search never waits long
             }
