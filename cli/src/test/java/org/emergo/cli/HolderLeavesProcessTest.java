@@ -50,7 +50,7 @@ class HolderLeavesProcessTest {
     /**
      * Not import with its holder killed: the holder's H2 writes the commits it served to the file
      * within its write delay, so a kill can take the import's last ones with it, and the import,
-     * which goes on and marks its file whole, never brings them back (docs/safety.md). Analyze and
+     * which goes on and marks its file whole, never brings them back (docs/safety.md#several-programs-at-once). Analyze and
      * review store no such mark: what a kill took, the next run does again.
      */
     static Stream<Arguments> cases() {
