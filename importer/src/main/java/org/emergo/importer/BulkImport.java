@@ -154,6 +154,7 @@ public final class BulkImport {
                 }
             }
         }
+        db.confirmCommitsKept();
         return new Summary(read, known, skipped + walked.skipped(), batcher.totalGames, batcher.totalDuplicates, batcher.totalErrors,
                 batcher.totalWarnings);
     }
@@ -295,6 +296,7 @@ public final class BulkImport {
         /** The file counts as imported from here on: everything read from it is committed. */
         void endFile() {
             flush();
+            db.confirmCommitsKept(); // else the mark could outlive games a killed server took with it
             int duplicates = sourceFiles.finish(sourceFileId, fileGames + fileDuplicates, fileErrors);
             totalDuplicates += duplicates - fileDuplicates; // games an interrupted run stored are not duplicates
             sourceFileId = null;

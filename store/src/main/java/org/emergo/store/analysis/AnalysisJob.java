@@ -95,6 +95,7 @@ public final class AnalysisJob {
                 if (turn.mayRestore()) bulkIndexes.restore();
             }
             new PatternSegments(db).build();
+            db.confirmCommitsKept();
         } catch (SQLException e) {
             throw new StoreException("analysis stopped: " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -3,6 +3,7 @@ package org.emergo.store.db;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
@@ -61,6 +62,7 @@ public final class Database implements AutoCloseable {
     private ReadOnlyAccess readOnly; // set on opening, after the migration
     private final PostgresSessions sessions; // null on H2
     private boolean citus; // set on opening, after the migration
+    private String servedBy; // the id of the program that serves this H2 file to this one (H2Lock), or null
 
     private Database(String url, SQLDialect dialect, JdbcConnectionPool pool, PostgresSessions sessions) {
         this.url = url;
@@ -106,7 +108,7 @@ public final class Database implements AutoCloseable {
             }
         }
         String full = DatabaseUrl.withH2Settings(url);
-        boolean lockFileThere = IncompleteWrites.lockFileThere(url); // issue 30: maybe an unclean stop
+        boolean lockFileThere = H2Lock.there(url); // issue 30: maybe an unclean stop
         long patience = System.nanoTime() + BETWEEN_HOLDERS_NANOS;
         for (long pause = 50; ; pause = Math.min(2 * pause, 1000)) {
             try {
@@ -119,6 +121,9 @@ public final class Database implements AutoCloseable {
                         if (IncompleteWrites.openedHere(db.pool)) IncompleteWrites.run(db.pool);
                     }, "cannot open the database ");
                 }
+                db.prepare(() -> {
+                    if (!IncompleteWrites.openedHere(db.pool)) db.servedBy = H2Lock.holder(full);
+                }, "cannot open the database ");
                 return db;
             } catch (StoreException e) {
                 if (!OutsideProblem.isBetweenHolders(e) || System.nanoTime() > patience) throw e;
@@ -241,6 +246,31 @@ public final class Database implements AutoCloseable {
      */
     public void endLockWaits() {
         if (sessions != null) sessions.endLockWaits();
+    }
+
+    /**
+     * For an H2 file that another program serves to this one (mixed mode): makes every commit so
+     * far durable, and checks that the program serving the file is still the one that served it
+     * when this command opened it, else throws a {@link StoreException} that says to run the
+     * command again. A server writes the commits it serves to the file within H2's write delay
+     * (half a second), so one that was killed may have taken some of this command's last commits
+     * with it, while H2 reconnects this command to the file and it goes on as if they were
+     * stored. Called before a command records work as done (an import marks a file imported
+     * whole) and at its end. Nothing to do when this program opened the file itself, nor on
+     * PostgreSQL.
+     */
+    public void confirmCommitsKept() {
+        if (servedBy == null) return;
+        try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+            s.execute("CHECKPOINT"); // the server writes what it holds in memory to the file
+        } catch (SQLException e) {
+            throw new StoreException(OutsideProblem.describe(e, where())
+                    .orElseGet(() -> "cannot write to " + where() + ": " + OutsideProblem.rootMessage(e)), e);
+        }
+        String now = H2Lock.holder(url);
+        if (now != null && !servedBy.equals(now)) {
+            throw new StoreException(OutsideProblem.holderEndedDuringRun(where()));
+        }
     }
 
     @Override

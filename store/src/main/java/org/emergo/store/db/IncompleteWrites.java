@@ -1,7 +1,5 @@
 package org.emergo.store.db;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -38,13 +36,6 @@ final class IncompleteWrites {
     }
 
     private IncompleteWrites() {}
-
-    /** Whether an H2 file URL's lock file is there (before opening: a program has it open, or was stopped uncleanly). */
-    static boolean lockFileThere(String url) {
-        if (!url.startsWith("jdbc:h2:file:")) return false;
-        String path = url.substring("jdbc:h2:file:".length()).replaceFirst(";.*$", "");
-        return Files.exists(Path.of(path + ".lock.db"));
-    }
 
     /** Whether this program opened the file itself (not a client of the program that serves it). */
     static boolean openedHere(DataSource db) throws SQLException {

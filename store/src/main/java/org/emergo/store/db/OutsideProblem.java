@@ -139,6 +139,12 @@ public final class OutsideProblem {
         return false;
     }
 
+    /** The sentence for a command whose H2 file changed servers while it ran ({@link Database#confirmCommitsKept}). */
+    static String holderEndedDuringRun(String where) {
+        return "the emergo command that served the database " + where + " to this one has ended during this run"
+                + " (H2's mixed mode), and may have taken this one's last commits with it: run this again";
+    }
+
     /** The sentence for a database file that cannot be written, with the file system's reason. */
     static String cannotWrite(String where, Throwable e) {
         return "cannot write the database " + where + " (" + ioReason(e) + ");"

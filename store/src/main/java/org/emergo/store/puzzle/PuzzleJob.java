@@ -84,6 +84,7 @@ public final class PuzzleJob {
                     listener.mined(tally[0]);
                 });
             } while (batches.anotherPass());
+            db.confirmCommitsKept();
         } catch (SQLException e) {
             throw new StoreException("puzzles stopped: " + e.getMessage(), e);
         } catch (InterruptedException e) {

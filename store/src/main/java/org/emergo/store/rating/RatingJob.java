@@ -109,7 +109,9 @@ public final class RatingJob {
             Seen seen = seen(c);
             Map<String, String> aliases = PlayerAliases.load(c);
             Map<Variant, List<RatingHistory.Game>> games = games(c, aliases);
-            return store(c, seen, games);
+            Summary stored = store(c, seen, games);
+            db.confirmCommitsKept();
+            return stored;
         } catch (SQLException e) {
             throw new StoreException("cannot compute the ratings: " + e.getMessage(), e);
         }

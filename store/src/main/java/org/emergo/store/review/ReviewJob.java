@@ -139,6 +139,7 @@ public final class ReviewJob implements AutoCloseable {
                 // one process at a time fits the curve and judges again; the next finds it done
                 judgedAgain = batches.exclusively(() -> curveFit.run(settings.reload(setting()), listener::judgedAgain));
             }
+            db.confirmCommitsKept();
         } catch (SQLException e) {
             throw new StoreException("review stopped: " + e.getMessage(), e);
         } catch (InterruptedException e) {

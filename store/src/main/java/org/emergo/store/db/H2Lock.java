@@ -1,0 +1,42 @@
+package org.emergo.store.db;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * The lock file H2 keeps beside an open database file ({@code NAME.lock.db}): there while a
+ * program has the file open, and left behind by one that was killed. In mixed mode it names the
+ * program that serves the file to the others by an id of its own, drawn at random each time a
+ * program takes the file: a new id means a new server.
+ */
+final class H2Lock {
+
+    private H2Lock() {}
+
+    /** Whether an H2 file URL's lock file is there (before opening: a program has it open, or was stopped uncleanly). */
+    static boolean there(String url) {
+        Path lock = of(url);
+        return lock != null && Files.exists(lock);
+    }
+
+    /** The id of the program that holds the file now, or null (no lock file, not a file URL, or unreadable). */
+    static String holder(String url) {
+        Path lock = of(url);
+        if (lock == null) return null;
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(lock)) {
+            p.load(r);
+        } catch (IOException | IllegalArgumentException e) {
+            return null; // gone, or being written: no answer this time
+        }
+        return p.getProperty("id");
+    }
+
+    private static Path of(String url) {
+        if (!url.startsWith("jdbc:h2:file:")) return null;
+        return Path.of(url.substring("jdbc:h2:file:".length()).replaceFirst(";.*$", "") + ".lock.db");
+    }
+}
