@@ -14,8 +14,9 @@ import org.emergo.rules.Side;
  * where the position string alone takes 74. {@link PatternScan} replays it square by square.
  *
  * <p>Per ply: a flags byte ({@link #BLACK_TO_MOVE}, {@link #ENTRY}, {@link #FINDING},
- * {@link #MOVED}, {@link #HANDS}); if HANDS, White's and Black's men in hand (varints); if
- * MOVED, the men the move took (varint); then the number of changed squares and, for each,
+ * {@link #MOVED}, {@link #HANDS}, {@link #DUE}); if HANDS, White's and Black's men in hand (varints); if
+ * MOVED, the men the move took (varint); if DUE, the men the longest capture available takes
+ * (varint) and the squares legal captures jump (a varint of one bit a square index); then the number of changed squares and, for each,
  * its index on the variant's board (a byte), its jailers (zigzag varint, + White, - Black, 0
  * vacant) and prisoners (varint). Ply 0 changes from the empty board and hands of 0.
  */
@@ -26,15 +27,19 @@ public final class GameBoards {
     static final int FINDING = 4;
     static final int MOVED = 8;
     static final int HANDS = 16;
+    static final int DUE = 32;
 
     private GameBoards() {
     }
 
     /**
      * Encodes a game's positions, {@code moves.get(ply)} being the move played from position
-     * {@code ply} and {@code findingPlies} the plies of findings (ply n: the move leading to position n).
+     * {@code ply} and {@code findingPlies} the plies of findings (ply n: the move leading to position n);
+     * {@code maxCapture} and {@code hits} per position as the replay found them from the legal moves
+     * ({@code org.emergo.replay.Analysis}).
      */
-    public static byte[] encode(List<Position> positions, List<Move> moves, Set<Integer> findingPlies) {
+    public static byte[] encode(List<Position> positions, List<Move> moves, Set<Integer> findingPlies, int[] maxCapture,
+            long[] hits) {
         Varint.Writer out = new Varint.Writer(positions.size() * 12);
         int size = positions.isEmpty() ? 0 : positions.get(0).board().size();
         int[] jailers = new int[size];
@@ -51,7 +56,8 @@ public final class GameBoards {
                     | (move != null && move.kind() == Move.Kind.ENTER ? ENTRY : 0)
                     | (findingPlies.contains(ply + 1) ? FINDING : 0)
                     | (move != null ? MOVED : 0)
-                    | (w != white || b != black ? HANDS : 0);
+                    | (w != white || b != black ? HANDS : 0)
+                    | (maxCapture[ply] > 0 ? DUE : 0);
             out.write(flags);
             if ((flags & HANDS) != 0) {
                 out.varint(w);
@@ -60,6 +66,10 @@ public final class GameBoards {
                 black = b;
             }
             if (move != null) out.varint(move.jumps());
+            if (maxCapture[ply] > 0) {
+                out.varint(maxCapture[ply]);
+                out.varint(hits[ply]);
+            }
             int n = 0;
             for (int sq = 0; sq < size; sq++) {
                 Column c = p.column(sq);
@@ -95,6 +105,8 @@ public final class GameBoards {
         private int white;
         private int black;
         private int jumps;
+        private int maxCapture;
+        private long hits;
 
         public Replay(int squares) {
             jailers = new int[squares];
@@ -117,6 +129,13 @@ public final class GameBoards {
                 black = Varint.readInt(b);
             }
             jumps = (flags & MOVED) != 0 ? Varint.readInt(b) : -1;
+            if ((flags & DUE) != 0) {
+                maxCapture = Varint.readInt(b);
+                hits = Varint.read(b);
+            } else {
+                maxCapture = 0;
+                hits = 0;
+            }
             int changes = Varint.readInt(b);
             for (int i = 0; i < changes; i++) {
                 int sq = b.get() & 0xff;
@@ -140,6 +159,34 @@ public final class GameBoards {
         /** Men the move played from this position took; -1 when none was played. */
         public int jumps() {
             return jumps;
+        }
+
+        /** Men the longest capture available to the side to move takes; 0 when none is (org.emergo.replay.Analysis). */
+        public int maxCapture() {
+            return maxCapture;
+        }
+
+        /** Whether a legal capture of the side to move jumps the column on {@code sq}. */
+        public boolean hit(int sq) {
+            return (hits >>> sq & 1) != 0;
+        }
+
+        /** The squares legal captures jump, a bit each. */
+        public long hits() {
+            return hits;
+        }
+
+        /**
+         * The men a side commands: in hand and in the columns it owns, jailers and prisoners (as
+         * position.white_material counts them).
+         */
+        public int material(Side side) {
+            int men = side == Side.WHITE ? white : black;
+            for (int sq = 0; sq < jailers.length; sq++) {
+                int j = jailers[sq];
+                if (j != 0 && (j > 0) == (side == Side.WHITE)) men += Math.abs(j) + prisoners[sq];
+            }
+            return men;
         }
 
         public boolean entry() {

@@ -25,14 +25,47 @@ import org.emergo.rules.Variant;
  *                  the first alternative has them
  * @param sym       the whole pattern is also asked in every other orientation of the board ({@link Symmetry})
  * @param colours   the whole pattern is also asked with the colours and the side to move swapped
+ * @param more      threats, material and streak ({@link More}); {@link More#NONE} when none is asked
  */
 public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, Range whiteHand, Range blackHand,
         Range capture, boolean entry, boolean finding, int within, Pattern then, List<Pattern> excluded,
-        List<Pattern> or, boolean sym, boolean colours) {
+        List<Pattern> or, boolean sym, boolean colours, More more) {
 
     public Pattern {
         excluded = List.copyOf(excluded);
         or = List.copyOf(or);
+    }
+
+    /**
+     * A part's conditions from the rules and its streak (docs/patterns.md#threats-and-material).
+     *
+     * @param takes         men the longest capture available to the side to move takes ({@code due}:
+     *                      1 or more; {@code takes:0} none), or null
+     * @param whiteMaterial men White commands (in hand and in his columns), or null
+     * @param blackMaterial the same for Black, or null
+     * @param leader        the side whose lead {@code lead} counts, or null
+     * @param lead          men {@code leader} commands more than the other side, or null
+     * @param streak        the part holds in this many consecutive positions from this one (1: this one alone)
+     */
+    public record More(Range takes, Range whiteMaterial, Range blackMaterial, Side leader, Range lead, int streak) {
+
+        public static final More NONE = new More(null, null, null, null, null, 1);
+
+        More swapped() {
+            return new More(takes, blackMaterial, whiteMaterial, leader == null ? null : leader.opponent(), lead, streak);
+        }
+
+        boolean asksMaterial() {
+            return whiteMaterial != null || blackMaterial != null || lead != null;
+        }
+    }
+
+    /** The same pattern asking {@code more} too. */
+    public Pattern(Variant variant, SquareCondition[] squares, Side toMove, Range whiteHand, Range blackHand,
+            Range capture, boolean entry, boolean finding, int within, Pattern then, List<Pattern> excluded,
+            List<Pattern> or, boolean sym, boolean colours) {
+        this(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then, excluded, or, sym,
+                colours, More.NONE);
     }
 
     /** A part with neither exclusions nor alternatives. */
@@ -61,31 +94,37 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
     /** The pattern with these alternatives after its first. */
     public Pattern withOr(List<Pattern> alternatives) {
         return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
-                excluded, alternatives, sym, colours);
+                excluded, alternatives, sym, colours, more);
     }
 
     /** The part with these exclusions. */
     public Pattern withExcluded(List<Pattern> parts) {
         return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
-                parts, or, sym, colours);
+                parts, or, sym, colours, more);
     }
 
     /** The alternative with this second pattern ({@code then:within}), or none when {@code then} is null. */
     public Pattern withThen(int plies, Pattern second) {
         return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding,
-                second == null ? 0 : plies, second, excluded, or, sym, colours);
+                second == null ? 0 : plies, second, excluded, or, sym, colours, more);
     }
 
     /** The part with these square conditions. */
     public Pattern withSquares(SquareCondition[] conditions) {
         return new Pattern(variant, conditions, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
-                excluded, or, sym, colours);
+                excluded, or, sym, colours, more);
     }
 
     /** The pattern asked in every orientation ({@code sym}) and with the colours swapped ({@code colours}), or not. */
     public Pattern withSymmetry(boolean inEveryOrientation, boolean coloursSwapped) {
         return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
-                excluded, or, inEveryOrientation, coloursSwapped);
+                excluded, or, inEveryOrientation, coloursSwapped, more);
+    }
+
+    /** The part asking these threats, material and streak. */
+    public Pattern withMore(More m) {
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, within, then,
+                excluded, or, sym, colours, m);
     }
 
     /**
@@ -125,13 +164,13 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
         for (Pattern a : or) alternatives.add(a.moved(map, swap));
         return new Pattern(variant, to, toMove == null || !swap ? toMove : toMove.opponent(), swap ? blackHand : whiteHand,
                 swap ? whiteHand : blackHand, capture, entry, finding, within, then == null ? null : then.moved(map, swap),
-                x, alternatives, sym, colours);
+                x, alternatives, sym, colours, swap ? more.swapped() : more);
     }
 
     /** Whether this part asks nothing at all (no condition, no exclusion). */
     public boolean asksNothing() {
         return toMove == null && whiteHand == null && blackHand == null && !asksMove() && constrainedSquares().length == 0
-                && excluded.isEmpty();
+                && excluded.isEmpty() && more.equals(More.NONE);
     }
 
     /** Whether the move played from the position matters. */
@@ -149,10 +188,12 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
      * Whether one position matches this part: its conditions hold and no excluded part matches
      * (not its {@code then}, not its alternatives). Squares are indices of
      * the variant's board; {@code jailers} signed (+ White commands, - Black, 0 vacant);
-     * {@code jumps} the men the move played took, -1 when no move was played from it.
+     * {@code jumps} the men the move played took, -1 when no move was played from it. Threats,
+     * material and streaks ask for the game's replay: {@link PatternScan}.
      */
     public boolean matches(int[] jailers, int[] prisoners, Side side, int white, int black, int jumps,
             boolean entered, boolean found) {
+        if (!more.equals(More.NONE)) throw new IllegalArgumentException("threats, material and for:N: use PatternScan");
         if (toMove != null && side != toMove) return false;
         if (whiteHand != null && !whiteHand.contains(white)) return false;
         if (blackHand != null && !blackHand.contains(black)) return false;

@@ -2,6 +2,7 @@ package org.emergo.pattern;
 
 import java.util.Arrays;
 import java.util.List;
+import org.emergo.rules.Side;
 
 /**
  * Finds the plies of one game that match a pattern, replaying the game's {@link GameBoards}
@@ -83,7 +84,17 @@ public final class PatternScan {
             replay.next();
             if (matchesHere(p, squares, conditions)) hits[n++] = ply;
         }
-        return Arrays.copyOf(hits, n);
+        return streaks(Arrays.copyOf(hits, n), p.more().streak());
+    }
+
+    /** The plies of {@code plies} (in order) that begin {@code length} consecutive plies of it ({@code for:N}). */
+    public static int[] streaks(int[] plies, int length) {
+        if (length <= 1) return plies;
+        int n = 0;
+        for (int i = 0; i + length - 1 < plies.length; i++) {
+            if (plies[i + length - 1] == plies[i] + length - 1) plies[n++] = plies[i];
+        }
+        return Arrays.copyOf(plies, n);
     }
 
     private boolean matchesHere(Pattern p, int[] squares, SquareCondition[] conditions) {
@@ -94,8 +105,13 @@ public final class PatternScan {
         if (p.capture() != null && (r.jumps() < 0 || !p.capture().contains(r.jumps()))) return false;
         if (p.entry() && !r.entry()) return false;
         if (p.finding() && !r.finding()) return false;
+        Pattern.More m = p.more();
+        if (m.takes() != null && !m.takes().contains(r.maxCapture())) return false;
+        if (m.whiteMaterial() != null && !m.whiteMaterial().contains(r.material(Side.WHITE))) return false;
+        if (m.blackMaterial() != null && !m.blackMaterial().contains(r.material(Side.BLACK))) return false;
+        if (m.lead() != null && !m.lead().contains(r.material(m.leader()) - r.material(m.leader().opponent()))) return false;
         for (int sq : squares) {
-            if (!conditions[sq].test(r.jailers[sq], r.prisoners[sq])) return false;
+            if (!conditions[sq].test(r.jailers[sq], r.prisoners[sq], r.hit(sq))) return false;
         }
         for (Pattern x : p.excluded()) {
             if (matchesHere(x, squaresOf.computeIfAbsent(x, Pattern::constrainedSquares), x.squares())) return false;

@@ -65,6 +65,20 @@ public final class PatternText {
         if (p.capture() != null) words.add("capture:" + p.capture());
         if (p.entry()) words.add("entry");
         if (p.finding()) words.add("finding");
+        Pattern.More m = p.more();
+        if (m.takes() != null) words.add(m.takes().equals(DUE) ? "due" : "takes:" + m.takes());
+        if (m.whiteMaterial() != null) words.add("material:w" + atMost(m.whiteMaterial()));
+        if (m.blackMaterial() != null) words.add("material:b" + atMost(m.blackMaterial()));
+        if (m.lead() != null) words.add("material:" + m.leader().letter() + "+" + m.lead());
+        if (m.streak() > 1) words.add("for:" + m.streak());
+    }
+
+    /** {@code due}: a capture of one man or more is available. */
+    private static final Range DUE = new Range(1, Range.OPEN);
+
+    /** A count of men commanded: {@code 12-} for "12 or fewer", else as every count. */
+    private static String atMost(Range r) {
+        return r.min() == 0 && r.max() > 0 && r.max() != Range.OPEN ? r.max() + "-" : r.toString();
     }
 
     /**
@@ -142,7 +156,12 @@ public final class PatternText {
                 throw new PatternException(words.get(nots.get(k)).end(),
                         "'not' needs a pattern after it, such as not e5:w");
             }
-            excluded.add(conditions(variant, x));
+            Pattern part = conditions(variant, x);
+            if (part.more().streak() > 1) {
+                Word w = x.stream().filter(y -> y.lower().startsWith("for:")).findFirst().orElseThrow();
+                throw new PatternException(w.column, "'for:N' belongs to the pattern, not to a part after 'not'");
+            }
+            excluded.add(part);
         }
         return main.withExcluded(excluded);
     }
@@ -171,6 +190,13 @@ public final class PatternText {
         Range capture = null;
         boolean entry = false;
         boolean finding = false;
+        Range takes = null;
+        Range whiteMaterial = null;
+        Range blackMaterial = null;
+        Side leader = null;
+        Range lead = null;
+        int streak = 1;
+        boolean streakSeen = false;
         for (Word w : words) {
             String l = w.lower();
             int colon = l.indexOf(':');
@@ -188,6 +214,44 @@ public final class PatternText {
                     finding = true;
                 }
                 case "capture" -> capture = value == null ? new Range(1, Range.OPEN) : range(value, valueColumn, 1);
+                case "due" -> {
+                    requireNoValue(w, value);
+                    if (takes != null) throw new PatternException(w.column, "'due' is takes:1+: write one of them, once");
+                    takes = DUE;
+                }
+                case "takes" -> {
+                    if (takes != null) throw new PatternException(w.column, "'takes' is written once ('due' is takes:1+)");
+                    takes = range(required(w, value), valueColumn, 0);
+                }
+                case "material" -> {
+                    String v = required(w, value);
+                    Side side = Side.ofLetter(v.charAt(0));
+                    if (side == null) {
+                        throw new PatternException(valueColumn, "material is material:wN (men White commands) or material:w+N (how many more than Black), b for Black");
+                    }
+                    if (v.length() > 1 && v.charAt(1) == '+') {
+                        if (lead != null) throw new PatternException(w.column, "a lead in material is written once");
+                        leader = side;
+                        lead = range(v.substring(2), valueColumn + 2, 0);
+                    } else {
+                        Range r = v.matches(".[0-9]{1,5}-") ? new Range(0, Integer.parseInt(v.substring(1, v.length() - 1)))
+                                : range(v.substring(1), valueColumn + 1, 0);
+                        if ((side == Side.WHITE ? whiteMaterial : blackMaterial) != null) {
+                            throw new PatternException(w.column, "material:" + side.letter() + " is written once");
+                        }
+                        if (side == Side.WHITE) whiteMaterial = r;
+                        else blackMaterial = r;
+                    }
+                }
+                case "for" -> {
+                    String k = required(w, value);
+                    if (streakSeen) throw new PatternException(w.column, "'for' is written once a part");
+                    if (!k.matches("[0-9]{1,4}") || Integer.parseInt(k) < 1) {
+                        throw new PatternException(valueColumn, "expected a number of positions from 1 to 9999 after 'for:', found '" + k + "'");
+                    }
+                    streakSeen = true;
+                    streak = Integer.parseInt(k);
+                }
                 case "turn" -> toMove = side(value, w, valueColumn);
                 case "whand" -> whiteHand = range(required(w, value), valueColumn, 0);
                 case "bhand" -> blackHand = range(required(w, value), valueColumn, 0);
@@ -196,7 +260,7 @@ public final class PatternText {
                     int sq = board.square(key);
                     if (key.length() != 2 || sq < 0) {
                         throw new PatternException(w.column, "unknown word '" + w.text + "': expected a square of the "
-                                + variant.tagName() + " board (such as " + board.name(board.centre()) + ":w3+), turn:, whand:, bhand:, capture, entry, finding, then:K, not, or, sym, colours");
+                                + variant.tagName() + " board (such as " + board.name(board.centre()) + ":w3+), turn:, whand:, bhand:, capture, entry, finding, due, takes:, material:, for:, then:K, not, or, sym, colours");
                     }
                     if (squares[sq].kind() != SquareCondition.Kind.ANY) {
                         throw new PatternException(w.column, "square " + key + " has a condition already");
@@ -205,7 +269,8 @@ public final class PatternText {
                 }
             }
         }
-        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, 0, null);
+        return new Pattern(variant, squares, toMove, whiteHand, blackHand, capture, entry, finding, 0, null)
+                .withMore(new Pattern.More(takes, whiteMaterial, blackMaterial, leader, lead, streak));
     }
 
     private static void requireNoValue(Word w, String value) {
@@ -258,12 +323,14 @@ public final class PatternText {
                 return SquareCondition.EMPTY;
             case "occupied":
                 return SquareCondition.OCCUPIED;
+            case "hit":
+                return SquareCondition.HIT;
             default:
                 break;
         }
         if (v.startsWith("=")) return SquareCondition.exactly(composition(v.substring(1), column + 1));
         if (!v.matches("[wb]?([0-9]+(\\+|-[0-9]+)?)?p?")) {
-            throw new PatternException(column, "expected empty, occupied, any, w or b, a height, p or =COMPOSITION, found '" + v + "'");
+            throw new PatternException(column, "expected empty, occupied, any, hit, w or b, a height, p or =COMPOSITION, found '" + v + "'");
         }
         int i = 0;
         Side owner = Side.ofLetter(v.charAt(0));
@@ -271,7 +338,7 @@ public final class PatternText {
         boolean prisoners = v.endsWith("p");
         String height = v.substring(i, prisoners ? v.length() - 1 : v.length());
         if (i == 0 && height.isEmpty() && !prisoners) {
-            throw new PatternException(column, "expected empty, occupied, any, w or b, a height, p or =COMPOSITION, found '" + v + "'");
+            throw new PatternException(column, "expected empty, occupied, any, hit, w or b, a height, p or =COMPOSITION, found '" + v + "'");
         }
         Range h = height.isEmpty() ? null : range(height, column + i, 1);
         return SquareCondition.column(owner, h, prisoners);

@@ -6,18 +6,20 @@ import org.emergo.rules.Side;
 /**
  * What a pattern asks of one square (docs/patterns.md#the-text-form). {@code ANY} asks nothing; {@code EMPTY}
  * a vacant square; {@code EXACT} a column of exactly {@code composition}; {@code COLUMN} a column
- * with, where set, this commander ({@code owner}), a height in {@code height}, and prisoners.
+ * with, where set, this commander ({@code owner}), a height in {@code height}, and prisoners;
+ * {@code HIT} a column that a legal capture of the side to move jumps.
  * {@code negated} ({@code SQ:!w}) turns a condition of a column into its opposite: anything else,
  * a vacant square included.
  */
 public record SquareCondition(Kind kind, Side owner, Range height, boolean prisoners, Column composition,
         boolean negated) {
 
-    public enum Kind { ANY, EMPTY, COLUMN, EXACT }
+    public enum Kind { ANY, EMPTY, COLUMN, EXACT, HIT }
 
     public static final SquareCondition ANY = new SquareCondition(Kind.ANY, null, null, false, null, false);
     public static final SquareCondition EMPTY = new SquareCondition(Kind.EMPTY, null, null, false, null, false);
     public static final SquareCondition OCCUPIED = new SquareCondition(Kind.COLUMN, null, null, false, null, false);
+    public static final SquareCondition HIT = new SquareCondition(Kind.HIT, null, null, false, null, false);
 
     public static SquareCondition column(Side owner, Range height, boolean prisoners) {
         return new SquareCondition(Kind.COLUMN, owner, height, prisoners, null, false);
@@ -51,13 +53,20 @@ public record SquareCondition(Kind kind, Side owner, Range height, boolean priso
      * 0 vacant), {@code prisoners} the men under the jailers.
      */
     public boolean test(int jailers, int prisonerCount) {
-        return negated != holds(jailers, prisonerCount);
+        return test(jailers, prisonerCount, false);
     }
 
-    private boolean holds(int jailers, int prisonerCount) {
+    /** The same, {@code hit} telling whether a legal capture of the side to move jumps the column. */
+    public boolean test(int jailers, int prisonerCount, boolean hit) {
+        return negated != holds(jailers, prisonerCount, hit);
+    }
+
+    private boolean holds(int jailers, int prisonerCount, boolean hit) {
         switch (kind) {
             case ANY:
                 return true;
+            case HIT:
+                return hit;
             case EMPTY:
                 return jailers == 0;
             case EXACT:
@@ -83,6 +92,8 @@ public record SquareCondition(Kind kind, Side owner, Range height, boolean priso
                 return "any";
             case EMPTY:
                 return "empty";
+            case HIT:
+                return "hit";
             case EXACT:
                 return "=" + composition;
             default:

@@ -14,6 +14,7 @@ import org.emergo.rules.Termination;
  * @param moves        the moves as carried out (canonical via toString), for plies 1..n
  * @param legalMoves   number of legal moves in each position 0..n (0 once the game is over)
  * @param maxCapture   men the longest capture available takes in each position 0..n (0: none)
+ * @param hits         per position 0..n, the squares (bit {@code 1L << index}) whose columns a legal capture jumps
  * @param findings     every finding, by ply
  * @param shadowpieces every shadowpiece entered
  * @param termination  how the game ended by rule, ONGOING when it did not (or the replay stopped first)
@@ -27,6 +28,7 @@ public record Analysis(
         List<Move> moves,
         int[] legalMoves,
         int[] maxCapture,
+        long[] hits,
         List<Finding> findings,
         List<Shadowpiece> shadowpieces,
         Termination termination,

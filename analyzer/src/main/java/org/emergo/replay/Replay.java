@@ -27,12 +27,14 @@ public final class Replay {
     private final ShadowpieceTracker shadowpieces = new ShadowpieceTracker();
     private final int[] legalMoves;
     private final int[] maxCapture;
+    private final long[] hits;
     private int stoppedAtPly = -1;
 
     private Replay(Position start, int plies) {
         game = new Game(start);
         legalMoves = new int[plies + 1];
         maxCapture = new int[plies + 1];
+        hits = new long[plies + 1];
         recordStatistics(0);
     }
 
@@ -111,6 +113,20 @@ public final class Replay {
         List<Move> legal = game.legalMoves();
         legalMoves[ply] = legal.size();
         maxCapture[ply] = !legal.isEmpty() && legal.get(0).isCapture() ? legal.get(0).jumps() : 0;
+        hits[ply] = maxCapture[ply] > 0 ? jumped(legal) : 0;
+    }
+
+    /** The squares (a bit each, by index) whose columns a legal capture jumps: what SQ:hit asks (docs/patterns.md). */
+    static long jumped(List<Move> legal) {
+        long squares = 0;
+        for (Move m : legal) {
+            if (!m.isCapture()) continue;
+            for (int i = 0; i + 1 < m.length(); i++) {
+                int from = m.square(i);
+                squares |= 1L << m.board().neighbour(from, m.board().jumpDirection(from, m.square(i + 1)));
+            }
+        }
+        return squares;
     }
 
     private Analysis finish(String resultTag) {
@@ -128,6 +144,7 @@ public final class Replay {
         int n = game.ply() + 1;
         return new Analysis(positions, List.copyOf(written), List.copyOf(moves),
                 java.util.Arrays.copyOf(legalMoves, n), java.util.Arrays.copyOf(maxCapture, n),
+                java.util.Arrays.copyOf(hits, n),
                 List.copyOf(findings), shadowpieces.finish(game.current()), termination, result, endPly, stoppedAtPly);
     }
 

@@ -31,7 +31,7 @@ public record AnalysedGame(long gameId, Variant variant, String resultByRule, St
         for (int ply = 0; ply < a.positions().size(); ply++) {
             String canonical = ply < moves ? a.moves().get(ply).toString() : null;
             String written = ply < moves ? a.written().get(ply) : null;
-            rows.add(PositionRow.of(ply, a.positions().get(ply), a.legalMoves()[ply], a.maxCapture()[ply], canonical, written));
+            rows.add(PositionRow.of(ply, a.positions().get(ply), a.legalMoves()[ply], a.maxCapture()[ply], a.hits()[ply], canonical, written));
         }
         return new AnalysedGame(gameId, variant, a.resultByRule(), a.termination().description(),
                 a.endPly() < 0 ? null : a.endPly(), a.stoppedAtPly() < 0 ? null : a.stoppedAtPly(),
@@ -47,7 +47,7 @@ public record AnalysedGame(long gameId, Variant variant, String resultByRule, St
     private static byte[] patternBoards(Analysis a) {
         Set<Integer> findingPlies = new HashSet<>();
         for (Finding f : a.findings()) findingPlies.add(f.ply());
-        return GameBoards.encode(a.positions(), a.moves(), findingPlies);
+        return GameBoards.encode(a.positions(), a.moves(), findingPlies, a.maxCapture(), a.hits());
     }
 
     /** SHA-256 of what identifies the findings (ply, code, move, expected), for comparing engine versions. */

@@ -32,7 +32,7 @@ public final class AnalysisRepository {
 
     private static final String[] POSITION_COLUMNS = {"game_id", "ply", "hash", "epn", "side_to_move",
         "white_in_hand", "black_in_hand", "white_columns", "black_columns", "white_material", "black_material",
-        "tallest", "legal_moves", "max_capture", "next_move", "next_move_text", "board"};
+        "tallest", "legal_moves", "max_capture", "next_move", "next_move_text", "board", "hit"};
 
     /** Position rows per transaction: H2 commits small transactions faster than large ones. */
     static final int ROWS_PER_TRANSACTION = 1000;
@@ -223,7 +223,7 @@ public final class AnalysisRepository {
                             .smallint(p.whiteColumns()).smallint(p.blackColumns())
                             .smallint(p.whiteMaterial()).smallint(p.blackMaterial())
                             .smallint(p.tallest()).smallint(p.legalMoves()).smallint(p.maxCapture())
-                            .text(p.nextMove()).text(p.nextMoveText()).text(p.board())
+                            .text(p.nextMove()).text(p.nextMoveText()).text(p.board()).text(p.hit())
                             .endRow();
                 }
             }

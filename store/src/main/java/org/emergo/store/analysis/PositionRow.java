@@ -12,12 +12,13 @@ import org.emergo.rules.Side;
  * @param nextMove     the move played from this position in canonical notation, null at the end
  * @param nextMoveText that move as written, null when written exactly as {@code nextMove}
  * @param board        one character per square of {@link BoardColumns} (sql/V3__lean_positions.sql)
+ * @param hit          the squares whose columns a legal capture jumps, as {@code " d4 e5 "}, null when none (sql/V19__threats.sql)
  */
 record PositionRow(int ply, long hash, String epn, char sideToMove, int whiteInHand, int blackInHand,
         int whiteColumns, int blackColumns, int whiteMaterial, int blackMaterial, int tallest, int legalMoves,
-        int maxCapture, String nextMove, String nextMoveText, String board) {
+        int maxCapture, String nextMove, String nextMoveText, String board, String hit) {
 
-    static PositionRow of(int ply, Position p, int legalMoves, int maxCapture, String nextMove, String nextMoveText) {
+    static PositionRow of(int ply, Position p, int legalMoves, int maxCapture, long hits, String nextMove, String nextMoveText) {
         Board board = p.board();
         int[] place = BoardColumns.of(board);
         char[] squares = BoardColumns.emptyBoard();
@@ -44,6 +45,13 @@ record PositionRow(int ply, long hash, String epn, char sideToMove, int whiteInH
         String written = nextMoveText == null || nextMoveText.equals(nextMove) ? null : nextMoveText;
         return new PositionRow(ply, p.hash(), p.toString(), p.sideToMove().letter(), p.inHand(Side.WHITE),
                 p.inHand(Side.BLACK), whiteColumns, blackColumns, whiteMaterial, blackMaterial, tallest, legalMoves,
-                maxCapture, nextMove, written, new String(squares));
+                maxCapture, nextMove, written, new String(squares), hit(board, hits));
+    }
+
+    private static String hit(Board board, long hits) {
+        if (hits == 0) return null;
+        StringBuilder sb = new StringBuilder(" ");
+        for (int sq = 0; sq < board.size(); sq++) if ((hits >>> sq & 1) != 0) sb.append(board.name(sq)).append(' ');
+        return sb.toString();
     }
 }

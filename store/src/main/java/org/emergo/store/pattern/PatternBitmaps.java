@@ -29,6 +29,14 @@ final class PatternBitmaps {
     static final int CAPTURE = 1003;
     static final int ENTRY = 1004;
     static final int FINDING = 1005;
+    /** Men the longest capture available takes (absent when none is): due, takes:N. */
+    static final int MAX_CAPTURE = 1006;
+    /** Men White (Black) commands, and White's lead (negative when Black leads): material:. */
+    static final int WHITE_MATERIAL = 1007;
+    static final int BLACK_MATERIAL = 1008;
+    static final int WHITE_LEAD = 1009;
+    /** HIT + square: the positions where a legal capture jumps the column on the square (SQ:hit), value 1. */
+    static final int HIT = 2000;
 
     /** A square's value: the column's jailers (signed: + White commands) and prisoners. Vacant squares have none. */
     static int columnValue(int jailers, int prisoners) {
@@ -53,13 +61,14 @@ final class PatternBitmaps {
      */
     static final class Builder {
         private static final int ABSENT = Integer.MIN_VALUE;
-        private static final int[] META = {TURN, WHITE_HAND, BLACK_HAND, CAPTURE, ENTRY, FINDING};
+        private static final int[] META = {TURN, WHITE_HAND, BLACK_HAND, CAPTURE, ENTRY, FINDING, MAX_CAPTURE,
+            WHITE_MATERIAL, BLACK_MATERIAL, WHITE_LEAD};
 
         private final int squares;
         private final GameBoards.Replay replay;
         /** Per dimension: value to bitmap. */
         private final Map<Integer, Map<Integer, RoaringBitmap>> dimensions = new TreeMap<>();
-        /** Per tracked dimension (the squares, then META): the value held and since which position. */
+        /** Per tracked dimension (the squares, META, then HIT per square): the value held and since which position. */
         private final int[] held;
         private final int[] since;
         private final int[] now;
@@ -68,7 +77,7 @@ final class PatternBitmaps {
         Builder(int squares) {
             this.squares = squares;
             this.replay = new GameBoards.Replay(squares);
-            this.held = new int[squares + META.length];
+            this.held = new int[squares + META.length + squares];
             this.since = new int[held.length];
             this.now = new int[held.length];
         }
@@ -110,12 +119,21 @@ final class PatternBitmaps {
             values[squares + 3] = r.jumps() < 0 ? ABSENT : r.jumps();
             values[squares + 4] = r.entry() ? 1 : ABSENT;
             values[squares + 5] = r.finding() ? 1 : ABSENT;
+            values[squares + 6] = r.maxCapture() == 0 ? ABSENT : r.maxCapture();
+            int white = r.material(org.emergo.rules.Side.WHITE);
+            int black = r.material(org.emergo.rules.Side.BLACK);
+            values[squares + 7] = white;
+            values[squares + 8] = black;
+            values[squares + 9] = white - black;
+            int hits = squares + META.length;
+            long hit = r.hits();
+            for (int sq = 0; sq < squares; sq++) values[hits + sq] = (hit >>> sq & 1) != 0 ? 1 : ABSENT;
         }
 
         /** Ends the run of tracked dimension {@code i}'s held value before position {@code end}. */
         private void close(int i, int end) {
             if (held[i] == ABSENT || since[i] >= end) return;
-            int dimension = i < squares ? i : META[i - squares];
+            int dimension = i < squares ? i : i < squares + META.length ? META[i - squares] : HIT + i - squares - META.length;
             dimensions.computeIfAbsent(dimension, d -> new TreeMap<>())
                     .computeIfAbsent(held[i], v -> new RoaringBitmap())
                     .add((long) since[i], (long) end);

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.emergo.pattern.Pattern;
 import org.emergo.pattern.PatternScan;
+import org.emergo.pattern.Range;
 import org.emergo.pattern.SquareCondition;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
@@ -155,7 +156,12 @@ public final class PatternSearch {
         List<Integer> d = new ArrayList<>();
         for (Pattern x : p.excluded()) d.addAll(dimensions(x));
         if (p.then() != null) d.addAll(dimensions(p.then()));
-        for (int sq : p.constrainedSquares()) d.add(sq);
+        for (int sq : p.constrainedSquares()) d.add(p.squares()[sq].kind() == SquareCondition.Kind.HIT ? PatternBitmaps.HIT + sq : sq);
+        Pattern.More m = p.more();
+        if (m.takes() != null) d.add(PatternBitmaps.MAX_CAPTURE);
+        if (m.whiteMaterial() != null) d.add(PatternBitmaps.WHITE_MATERIAL);
+        if (m.blackMaterial() != null) d.add(PatternBitmaps.BLACK_MATERIAL);
+        if (m.lead() != null) d.add(PatternBitmaps.WHITE_LEAD);
         if (p.toMove() != null) d.add(PatternBitmaps.TURN);
         if (p.whiteHand() != null) d.add(PatternBitmaps.WHITE_HAND);
         if (p.blackHand() != null) d.add(PatternBitmaps.BLACK_HAND);
@@ -234,8 +240,38 @@ public final class PatternSearch {
         if (p.capture() != null) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.CAPTURE, s, p.capture()::contains));
         if (p.entry()) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.ENTRY, s, v -> true));
         if (p.finding()) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.FINDING, s, v -> true));
+        Pattern.More m = p.more();
+        if (m.takes() != null) {
+            // a position with no capture available has no value here: takes:0 is every other position
+            Range t = m.takes();
+            result = RoaringBitmap.and(result, t.contains(0)
+                    ? RoaringBitmap.andNot(all, union(bits, PatternBitmaps.MAX_CAPTURE, s, v -> !t.contains(v)))
+                    : union(bits, PatternBitmaps.MAX_CAPTURE, s, t::contains));
+        }
+        if (m.whiteMaterial() != null) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.WHITE_MATERIAL, s, m.whiteMaterial()::contains));
+        if (m.blackMaterial() != null) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.BLACK_MATERIAL, s, m.blackMaterial()::contains));
+        if (m.lead() != null) {
+            int sign = m.leader() == org.emergo.rules.Side.WHITE ? 1 : -1;
+            result = RoaringBitmap.and(result, union(bits, PatternBitmaps.WHITE_LEAD, s, v -> m.lead().contains(sign * v)));
+        }
         for (Pattern x : p.excluded()) result = RoaringBitmap.andNot(result, matching(s, x, bits));
-        return result;
+        return streaks(s, result, m.streak());
+    }
+
+    /**
+     * The positions that begin {@code length} consecutive positions of {@code found} in the same
+     * game ({@code for:N}): those whose next {@code length - 1} are in it too, less each counted
+     * game's last {@code length - 1} (whose next positions are another game's).
+     */
+    private static RoaringBitmap streaks(Segment s, RoaringBitmap found, int length) {
+        if (length <= 1) return found;
+        RoaringBitmap out = found.clone();
+        for (int k = 1; k < length && !out.isEmpty(); k++) out.and(RoaringBitmap.addOffset(found, -k));
+        for (PatternSegments.Member m : s.members()) {
+            long end = (long) m.first() + m.positions();
+            out.remove(Math.max(m.first(), end - length + 1), end);
+        }
+        return out;
     }
 
     /**
@@ -248,6 +284,7 @@ public final class PatternSearch {
             RoaringBitmap all) {
         if (c.negated()) return RoaringBitmap.andNot(all, square(bits, sq, s, c.negate(), all));
         if (c.kind() == SquareCondition.Kind.EMPTY) return RoaringBitmap.andNot(all, union(bits, sq, s, v -> true));
+        if (c.kind() == SquareCondition.Kind.HIT) return union(bits, PatternBitmaps.HIT + sq, s, v -> true);
         return union(bits, sq, s, v -> c.test(PatternBitmaps.jailersOf(v), PatternBitmaps.prisonersOf(v)));
     }
 

@@ -56,7 +56,19 @@ public final class PatternSql {
                 + " WHERE g.variant = '" + p.variant().tagName() + "'" + conditions(p, "p", "pb");
     }
 
+    /** A part's conditions as {@code AND ...}; for {@code for:N}, that they hold in each of the N positions from this one. */
     private static String conditions(Pattern p, String pos, String board) {
+        int n = p.more().streak();
+        if (n <= 1) return held(p, pos, board);
+        String s = pos + "s";
+        String sb = board + "s";
+        return " AND (SELECT COUNT(*) FROM position " + s + " JOIN position_board " + sb + " ON " + sb + ".game_id = " + s
+                + ".game_id AND " + sb + ".ply = " + s + ".ply WHERE " + s + ".game_id = " + pos + ".game_id AND " + s
+                + ".ply BETWEEN " + pos + ".ply AND " + pos + ".ply + " + (n - 1) + held(p, s, sb) + ") = " + n;
+    }
+
+    /** The conditions of one position. */
+    private static String held(Pattern p, String pos, String board) {
         List<String> and = new ArrayList<>();
         if (p.toMove() != null) and.add(pos + ".side_to_move = '" + p.toMove().letter() + "'");
         if (p.whiteHand() != null) and.add(between(pos + ".white_in_hand", p.whiteHand()));
@@ -72,10 +84,18 @@ public final class PatternSql {
         if (p.finding()) {
             and.add("EXISTS (SELECT 1 FROM finding f WHERE f.game_id = " + pos + ".game_id AND f.ply = " + pos + ".ply + 1)");
         }
+        Pattern.More m = p.more();
+        if (m.takes() != null) and.add(between(pos + ".max_capture", m.takes()));
+        if (m.whiteMaterial() != null) and.add(between(pos + ".white_material", m.whiteMaterial()));
+        if (m.blackMaterial() != null) and.add(between(pos + ".black_material", m.blackMaterial()));
+        if (m.lead() != null) {
+            String[] sides = m.leader() == Side.WHITE ? new String[] {"white", "black"} : new String[] {"black", "white"};
+            and.add(between("(" + pos + "." + sides[0] + "_material - " + pos + "." + sides[1] + "_material)", m.lead()));
+        }
         Board b = p.variant().board();
         for (int sq : p.constrainedSquares()) and.add(square(p.squares()[sq], b.name(sq), pos, board));
         // every condition is true or false, never NULL, so NOT excludes exactly the part's positions
-        for (Pattern x : p.excluded()) and.add("NOT (1 = 1" + conditions(x, pos, board) + ")");
+        for (Pattern x : p.excluded()) and.add("NOT (1 = 1" + held(x, pos, board) + ")");
         StringBuilder sb = new StringBuilder();
         for (String c : and) sb.append(" AND ").append(c);
         return sb.toString();
@@ -87,6 +107,8 @@ public final class PatternSql {
         switch (c.kind()) {
             case EMPTY:
                 return col + " IS NULL";
+            case HIT:
+                return "COALESCE(" + pos + ".hit, '') LIKE '% " + name + " %'";
             case EXACT:
                 return "(" + pos + ".epn || ' ') LIKE '% " + name + ":" + c.composition() + " %'";
             default:

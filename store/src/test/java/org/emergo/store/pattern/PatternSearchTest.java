@@ -274,6 +274,10 @@ class PatternSearchTest {
             "e5:w2+ then:6 e5:!w", "e5:occupied not e5:w not e5:1 or i5:!b", "hexemergo d4:!b2+ not d4:empty",
             "sym i5:=w9b6", "sym colours a5:=bw2", "colours turn:b e5:w whand:0", "hexemergo sym g7:=w3b2 then:1 a1:b",
             "sym a5:w e1:empty or e5:b4+",
+            "due", "takes:2+", "takes:0 turn:b", "sym e5:hit", "sym colours e4:hit turn:w", "e5:!hit due",
+            "material:w+2+", "material:b12-", "material:w13 material:b11", "colours material:w+4+ then:6 material:b+0",
+            "due for:2", "any for:30", "takes:1 for:2 then:3 takes:0 for:3", "e5:occupied for:6 not due",
+            "hexemergo due material:b+1+", "hexemergo sym d4:hit or takes:3+",
         })
         void handPickedPatternsAnswerAsSqlDoes(String text) {
             Pattern p = PatternText.parse(text);
@@ -281,6 +285,16 @@ class PatternSearchTest {
             assertEquals(oracle(p), r.hits(), text);
             assertTrue(r.games() > 0, text + " matches a position of the fixture");
             assertSameAsSql(p);
+        }
+
+        @Test
+        void aCaptureIsPlayedOnlyWhereOneWasDueAndOfTheLengthDue() {
+            assertTrue(search.find(PatternText.parse("capture")).positions() > 0);
+            assertEquals(0, search.find(PatternText.parse("capture not due")).positions());
+            // majority capture: a capture of fewer men than were due is a finding (MISSED_MAJORITY)
+            long shorter = 0;
+            for (int n = 1; n <= 6; n++) shorter += search.find(PatternText.parse("capture:" + n + " not takes:" + n)).positions();
+            assertEquals(count("SELECT COUNT(*) FROM finding WHERE code = 'MISSED_MAJORITY'"), shorter);
         }
 
         private static String transformOf(PatternSearch.Result r, PatternSearch.Hit at) {
@@ -386,6 +400,7 @@ class PatternSearchTest {
             String[] at = positions.get(index);
             Variant v = Variant.parse(at[0]);
             StringBuilder sb = new StringBuilder(conditions(PositionText.parse(at[1], v), random));
+            if (random.nextInt(8) == 0) sb.append(" for:").append(2 + random.nextInt(3));
             sb.append(excluded(positions, index, v, random));
             if (random.nextInt(5) == 0) {
                 int next = Math.min(positions.size() - 1, index + 1 + random.nextInt(4));
@@ -415,8 +430,25 @@ class PatternSearchTest {
             if (random.nextInt(8) == 0) sb.append(" capture:").append(1 + random.nextInt(2)).append('+');
             if (random.nextInt(10) == 0) sb.append(" entry");
             if (random.nextInt(12) == 0) sb.append(" finding");
+            // the words from the rules, from the legal moves of the position drawn
+            List<org.emergo.rules.Move> legal = org.emergo.rules.MoveGen.legalMoves(p);
+            int max = legal.stream().mapToInt(org.emergo.rules.Move::jumps).max().orElse(0);
+            if (random.nextInt(10) == 0) sb.append(max > 0 && random.nextBoolean() ? " due" : " takes:" + range(max, 0, random));
+            int white = commanded(p, org.emergo.rules.Side.WHITE);
+            int black = commanded(p, org.emergo.rules.Side.BLACK);
+            if (random.nextInt(10) == 0) sb.append(" material:w").append(range(white, 0, random));
+            if (random.nextInt(12) == 0) sb.append(" material:b").append(black).append('-');
+            if (random.nextInt(10) == 0) {
+                sb.append(white >= black ? " material:w+" : " material:b+").append(range(Math.abs(white - black), 0, random));
+            }
             int squares = random.nextInt(4);
             List<Integer> used = new ArrayList<>();
+            if (max > 0 && random.nextInt(3) == 0) {
+                org.emergo.rules.Move m = legal.get(random.nextInt(legal.size()));
+                int jumped = b.neighbour(m.from(), b.jumpDirection(m.from(), m.square(1)));
+                used.add(jumped);
+                sb.append(' ').append(b.name(jumped)).append(random.nextInt(4) == 0 ? ":!hit" : ":hit");
+            }
             for (int i = 0; i < squares; i++) {
                 int sq = random.nextInt(b.size());
                 if (used.contains(sq)) continue;
@@ -424,6 +456,15 @@ class PatternSearchTest {
                 sb.append(' ').append(b.name(sq)).append(':').append(square(p.column(sq), random));
             }
             return sb.toString();
+        }
+
+        private static int commanded(Position p, org.emergo.rules.Side side) {
+            int men = p.inHand(side);
+            for (int sq = 0; sq < p.board().size(); sq++) {
+                Column c = p.column(sq);
+                if (c != null && c.owner() == side) men += c.height();
+            }
+            return men;
         }
 
         private static String square(Column c, SplittableRandom random) {
