@@ -10,7 +10,8 @@ shift
 patterns=("$@")
 [ ${#patterns[@]} -gt 0 ] || patterns=("e5:w4+" "turn:b d4:empty f4:=w3b2" "a5:3+" "e5:bp capture:2+"
     "e5:w4 then:6 e5:b" "e5:4 then:6 capture:1+"
-    "a5:2 or e1:2 or e9:2 or i5:2" "e5:w2+ not e5:wp" "sym a5:2" "sym colours e5:w4 then:6 e5:!w")
+    "a5:2 or e1:2 or e9:2 or i5:2" "e5:w2+ not e5:wp" "sym a5:2" "sym colours e5:w4 then:6 e5:!w"
+    "takes:3+" "turn:w e5:hit" "material:w+2+" "material:w+2+ for:6" "due for:2 then:4 takes:0")
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 

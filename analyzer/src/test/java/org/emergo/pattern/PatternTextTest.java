@@ -37,6 +37,9 @@ class PatternTextTest {
         "hexemergo d4:!bp or g7:w not any",
         "sym a5:2",
         "hexemergo sym colours turn:w a1:w3+ or g7:b",
+        "turn:b e5:hit due material:w12- material:b+2+ for:3",
+        "e5:!hit takes:0 material:w+0 then:4 takes:2-3 material:b7 for:2",
+        "takes:3+ not a5:hit or material:b0",
     })
     void theCanonicalFormReadsBackToItself(String text) {
         Pattern p = PatternText.parse(text);
@@ -50,6 +53,7 @@ class PatternTextTest {
         assertEquals("capture:1+", PatternText.parse("capture").toString());
         assertEquals("e5:w not turn:b or e5:occupied", PatternText.parse("e5:w  NOT  turn:b OR e5:!EMPTY").toString());
         assertEquals("sym colours a5:2 or e1:b", PatternText.parse("a5:2 COLORS or e1:b sym").toString());
+        assertEquals("due material:b3-", PatternText.parse("MATERIAL:B0-3 takes:1+").toString());
     }
 
     @Test
@@ -104,6 +108,18 @@ class PatternTextTest {
         "e5:w or hexemergo d4:w|9|goes first",
         "e5:w or a5:b then:2 a5:w then:3 e5:b|26|at most one 'then'",
         "sym e5:w sym|10|'sym' is written once",
+        "e5:w not due for:2|14|'for:N' belongs to the pattern",
+        "due takes:2|5|'takes' is written once",
+        "takes:2 due|9|'due' is takes:1+",
+        "due:2|1|takes no value",
+        "takes:x|7|expected a count",
+        "material:x3|10|material is material:wN",
+        "material:w3 material:w4|13|material:w is written once",
+        "material:w+2 material:b+1|14|a lead in material is written once",
+        "material:w+2-|12|expected a count",
+        "for:0|5|expected a number of positions",
+        "for:2 for:3|7|'for' is written once",
+        "e5:hitp|4|expected empty, occupied, any, hit",
     })
     void aMalformedPatternSaysWhereAndWhat(String text, int column, String what) {
         PatternException e = assertThrows(PatternException.class, () -> PatternText.parse(text));
@@ -123,7 +139,7 @@ class PatternTextTest {
             assertEquals(p, PatternText.parse(p.toString()), m.group(1));
             n++;
         }
-        assertEquals(15, n);
+        assertEquals(20, n);
     }
 
     @Test

@@ -13,7 +13,7 @@ import org.emergo.rules.Side;
 /**
  * The pattern search's board editor (docs/patterns.md#the-text-form): every square drawn with its condition,
  * ({@code !}: anything but, struck through), and a link that cycles it (any, empty, White's,
- * Black's, occupied, with prisoners). The
+ * Black's, occupied, with prisoners, can be jumped). The
  * links are plain URLs made by the server, so the editor works without script.
  */
 public final class PatternBoardSvg {

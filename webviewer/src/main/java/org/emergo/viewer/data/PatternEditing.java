@@ -24,6 +24,7 @@ public final class PatternEditing {
         SquareCondition.column(Side.BLACK, null, false),
         SquareCondition.OCCUPIED,
         SquareCondition.column(null, null, true),
+        SquareCondition.HIT,
     };
 
     private PatternEditing() {

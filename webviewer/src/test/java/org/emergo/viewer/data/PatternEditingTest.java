@@ -32,7 +32,7 @@ class PatternEditingTest {
         assertEquals(MANOEUVRE, text(p));
         p = PatternEditing.cycleThen(p, square("d4"));
         assertEquals("turn:w whand:2+ e5:w4 capture:1+ then:6 turn:b bhand:0 d4:empty e5:b entry", text(p));
-        String[] cycle = {"w", "b", "occupied", "p", null, "empty"};
+        String[] cycle = {"w", "b", "occupied", "p", "hit", null, "empty"};
         for (String next : cycle) {
             p = PatternEditing.cycleThen(p, square("d4"));
             assertEquals("turn:w whand:2+ e5:w4 capture:1+ then:6 turn:b bhand:0" + (next == null ? "" : " d4:" + next)
