@@ -116,7 +116,7 @@ public final class Replay {
         hits[ply] = maxCapture[ply] > 0 ? jumped(legal) : 0;
     }
 
-    /** The squares (a bit each, by index) whose columns a legal capture jumps: what SQ:hit asks (docs/patterns.md). */
+    /** The squares (a bit each, by index) whose columns a legal capture jumps: what SQ:hit asks (docs/patterns.md#threats-and-material). */
     static long jumped(List<Move> legal) {
         long squares = 0;
         for (Move m : legal) {

@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class PatternRulesWordsTest {
 
-    /** RULES.md 9: Black must take h4xf4xd4 (2 men) at ply 1, White e4xc4xc6xe6xe4xc4 (5 men) at ply 2, Black has lost at ply 3. */
+    /** docs/rules.md#a-worked-example: Black must take h4xf4xd4 (2 men) at ply 1, White e4xc4xc6xe6xe4xc4 (5 men) at ply 2, Black has lost at ply 3. */
     private static final Analysis WORKED = Replay.analyse(PositionText.parse("w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2", Variant.EMERGO),
             List.of("f4-e4", "h4xf4xd4", "e4xc4xc6xe6xe4xc4"), "1-0");
 

@@ -53,7 +53,7 @@ class PatternEditingTest {
 
     @Test
     void aSecondPatternThatLosesItsLastConditionAsksNothingAndStays() {
-        Pattern p = PatternEditing.cycleThen(PatternText.parse("e5:w then:3 a5:p"), square("a5"));
+        Pattern p = PatternEditing.cycleThen(PatternText.parse("e5:w then:3 a5:hit"), square("a5"));
         assertEquals("e5:w then:3 any", text(p));
         assertEquals("e5:w then:3 a5:empty", text(PatternEditing.cycleThen(p, square("a5"))));
     }
