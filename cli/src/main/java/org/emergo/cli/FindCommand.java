@@ -24,7 +24,9 @@ import picocli.CommandLine;
                     + "many positions match; the totals go to stderr.",
             "A pattern is words such as e5:w4+ (a White column of 4 or more on e5), d4:empty, c3:=w3b2, f4:bp "
                     + "(Black's, with prisoners), e5:!w (anything but a White column), turn:b, whand:0-3, capture:2+, "
-                    + "entry, finding, then:K for a second pattern within K plies, not before a part to leave out "
+                    + "entry, finding, due (a capture is due), takes:3+ (the capture due takes 3 men or more), e5:hit (a legal capture "
+                    + "jumps e5), material:w+2 (White commands two men more than Black), material:b12-, for:N (N positions "
+                    + "in a row), then:K for a second pattern within K plies, not before a part to leave out "
                     + "and or between alternatives; sym (every orientation of the board) and colours (colours swapped too) "
                     + "add a column transform: the orientation that matched; 'hexemergo' first for HexEmergo cells.",
             "The pattern language: docs/patterns.md#the-text-form."},
