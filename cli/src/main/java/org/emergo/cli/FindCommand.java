@@ -125,7 +125,7 @@ final class FindCommand implements Callable<Integer> {
             err.println(r.positions() + " positions in " + r.games() + " games match " + pattern);
             if (r.unindexed() > 0) {
                 err.println("emergo find: " + r.unindexed() + " analysed games are not in the pattern index yet"
-                        + " (analysed before it existed): emergo analyze --all adds them");
+                        + " (analysed by a version before it, or before its words from the rules): emergo analyze --all adds them");
             }
         } catch (StoreException e) {
             out.flush();

@@ -44,7 +44,7 @@ public final class PatternSearch {
 
     /**
      * The answer: matching positions and games, every matching game in id order, and the
-     * analysed games the index does not cover yet (analysed before it existed).
+     * analysed games the index does not cover yet (analysed by a version before it, or before its words from the rules).
      */
     public record Result(Pattern pattern, long positions, int games, List<Hit> hits, long unindexed) {
 
