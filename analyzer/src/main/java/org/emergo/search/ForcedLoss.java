@@ -278,6 +278,8 @@ public final class ForcedLoss {
 
         private final FastBoard board;
         private final long[] history;
+        /** A bit for each history hash's top 12 bits: most positions have none set, and need no search of the history. */
+        private final long[] historyBits = new long[64];
         private final long maxNodes;
         private long nodes;
         private final MoveList[] lists;
@@ -292,6 +294,7 @@ public final class ForcedLoss {
             this.board = board;
             this.history = history.clone();
             Arrays.sort(this.history);
+            for (long h : this.history) historyBits[(int) (h >>> 58)] |= 1L << (h >>> 52);
             this.maxNodes = maxNodes;
             lists = r.lists;
             table = r.table;
@@ -425,7 +428,7 @@ public final class ForcedLoss {
             int start = windowStart[ply];
             int count = 0;
             for (int j = ply - 2; j >= Math.max(start, 0); j -= 2) if (pathHash[j] == h) count++;
-            if (start < 0) {
+            if (start < 0 && (historyBits[(int) (h >>> 58)] & 1L << (h >>> 52)) != 0) {
                 int i = Arrays.binarySearch(history, h);
                 if (i >= 0) {
                     int lo = i;

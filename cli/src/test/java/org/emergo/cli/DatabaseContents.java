@@ -23,7 +23,7 @@ import org.emergo.store.db.Database;
 final class DatabaseContents {
 
     private static final Set<String> VARYING = Set.of("ID", "GAME_ID", "SOURCE_FILE_ID", "IMPORTED_AT",
-            "CREATED_AT", "ANALYSED_AT", "REVIEWED_AT");
+            "CREATED_AT", "ANALYSED_AT", "REVIEWED_AT", "MINED_AT");
 
     private DatabaseContents() {}
 
@@ -63,6 +63,13 @@ final class DatabaseContents {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
+        return tables;
+    }
+
+    /** The games and what {@code emergo puzzles} stores of them. */
+    static Map<String, List<String>> ofPuzzles(String db) {
+        Map<String, List<String>> tables = new LinkedHashMap<>(ofGameTables(db, List.of("puzzle", "puzzle_theme", "puzzle_mined")));
+        tables.put("game", query(db, "SELECT g.* FROM game g"));
         return tables;
     }
 

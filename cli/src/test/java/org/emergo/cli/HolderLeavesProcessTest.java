@@ -51,7 +51,7 @@ class HolderLeavesProcessTest {
     }
 
     static Stream<Arguments> cases() {
-        return Stream.of("import", "analyze", "review").flatMap(c -> Stream.of(Arguments.of(c, "TERM"), Arguments.of(c, "KILL")));
+        return Stream.of("import", "analyze", "review", "puzzles").flatMap(c -> Stream.of(Arguments.of(c, "TERM"), Arguments.of(c, "KILL")));
     }
 
     @ParameterizedTest(name = "{0} while its holder ends by {1}")
@@ -63,8 +63,9 @@ class HolderLeavesProcessTest {
         String first = command + ": " + switch (command) {
             case "import" -> 2000;
             case "analyze" -> 250;
+            case "puzzles" -> 8;
             default -> 4;
-        } + " games stored";
+        } + (command.equals("puzzles") ? " games mined" : " games stored");
         EmergoProcess client = EmergoProcess.startHeldAt(dir, first, args(command, db));
         client.awaitErrLine(first);
         holder.signal(signal);
@@ -89,19 +90,28 @@ class HolderLeavesProcessTest {
             String db = prepared(c, "clean-" + c);
             EmergoProcess.Result r = EmergoProcess.run(dir, args(c, db));
             assertEquals(0, r.exitCode(), String.join("\n", r.err()));
-            return contents(c, db);
+            Map<String, List<String>> contents = contents(c, db);
+            if (c.equals("puzzles")) assertEquals(24, contents.get("puzzle_mined").size(), "every reviewed game mined");
+            return contents;
         });
     }
 
     private static Map<String, List<String>> contents(String command, String db) {
-        return command.equals("review") ? DatabaseContents.ofReview(db) : DatabaseContents.of(db, !command.equals("import"));
+        return switch (command) {
+            case "review" -> DatabaseContents.ofReview(db);
+            case "puzzles" -> DatabaseContents.ofPuzzles(db);
+            default -> DatabaseContents.of(db, !command.equals("import"));
+        };
     }
 
-    /** A database ready for the command (the viewer serves only one that exists): empty, imported, analysed. */
+    /** A database ready for the command (the viewer serves only one that exists): empty, imported, analysed, reviewed. */
     private static String prepared(String command, String name) {
         if (command.equals("import")) return TestStores.H2.imported(dir, name, nothing);
         String db = TestStores.H2.imported(dir, name, some);
-        if (command.equals("review")) assertEquals(0, EmergoProcess.run(dir, "analyze", "--db", db).exitCode());
+        if (command.equals("review") || command.equals("puzzles")) assertEquals(0, EmergoProcess.run(dir, "analyze", "--db", db).exitCode());
+        if (command.equals("puzzles")) {
+            assertEquals(0, EmergoProcess.run(dir, "review", "--db", db, "--depth", "2", "--threads", "1", "--where", "id <= 24").exitCode());
+        }
         return db;
     }
 
@@ -109,6 +119,7 @@ class HolderLeavesProcessTest {
         return switch (command) {
             case "import" -> new String[] {"import", "--db", db, many.toString()};
             case "review" -> new String[] {"review", "--db", db, "--depth", "2", "--threads", "1", "--where", "id <= 12"};
+            case "puzzles" -> new String[] {"puzzles", "--db", db, "--threads", "1"};
             default -> new String[] {command, "--db", db};
         };
     }

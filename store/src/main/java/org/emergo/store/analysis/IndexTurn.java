@@ -21,7 +21,11 @@ import org.emergo.store.db.LockKey;
  *       it asks again at its end, and restores if that run has ended (or died) by then.
  * </ul>
  *
- * On H2 a file is open in one process at a time: every turn is granted.
+ * On H2 the program that opened a file holds it, and others reach it through that one (mixed
+ * mode): a run that opened the file itself takes its turn as asked; one that reaches it through
+ * another program, the viewer say, whose pages read through those indexes, takes it shared and
+ * suspends nothing (the explorer took 38.7 s a page while a bulk run had dropped the position
+ * index under it: docs/performance.md#the-viewer-under-many-users-at-once).
  */
 final class IndexTurn implements AutoCloseable {
 
@@ -37,7 +41,7 @@ final class IndexTurn implements AutoCloseable {
 
     /** Takes the turn of a run: exclusively for a bulk run, when no other run holds it; shared otherwise, if it can. */
     static IndexTurn take(Database db, boolean bulk) throws SQLException {
-        if (!db.isPostgres()) return new IndexTurn(null, bulk ? Hold.EXCLUSIVE : Hold.SHARED);
+        if (!db.isPostgres()) return new IndexTurn(null, bulk && !db.servedByAnother() ? Hold.EXCLUSIVE : Hold.SHARED);
         Connection c = db.dataSource().getConnection();
         try {
             LockKey key = LockKey.ANALYSIS_INDEXES;

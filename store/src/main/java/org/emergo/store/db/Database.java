@@ -62,7 +62,8 @@ public final class Database implements AutoCloseable {
     private ReadOnlyAccess readOnly; // set on opening, after the migration
     private final PostgresSessions sessions; // null on H2
     private boolean citus; // set on opening, after the migration
-    private String servedBy; // the id of the program that serves this H2 file to this one (H2Lock), or null
+    private boolean servedByAnother; // an H2 file another program serves to this one (mixed mode)
+    private String servedBy; // that program's id (H2Lock), or null
 
     private Database(String url, SQLDialect dialect, JdbcConnectionPool pool, PostgresSessions sessions) {
         this.url = url;
@@ -122,7 +123,8 @@ public final class Database implements AutoCloseable {
                     }, "cannot open the database ");
                 }
                 db.prepare(() -> {
-                    if (!IncompleteWrites.openedHere(db.pool)) db.servedBy = H2Lock.holder(full);
+                    db.servedByAnother = !IncompleteWrites.openedHere(db.pool);
+                    if (db.servedByAnother) db.servedBy = H2Lock.holder(full);
                 }, "cannot open the database ");
                 return db;
             } catch (StoreException e) {
@@ -260,7 +262,7 @@ public final class Database implements AutoCloseable {
      * PostgreSQL.
      */
     public void confirmCommitsKept() {
-        if (servedBy == null) return;
+        if (!servedByAnother) return;
         try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
             s.execute("CHECKPOINT"); // the server writes what it holds in memory to the file
         } catch (SQLException e) {
@@ -268,9 +270,17 @@ public final class Database implements AutoCloseable {
                     .orElseGet(() -> "cannot write to " + where() + ": " + OutsideProblem.rootMessage(e)), e);
         }
         String now = H2Lock.holder(url);
-        if (now != null && !servedBy.equals(now)) {
+        if (servedBy != null && now != null && !servedBy.equals(now)) {
             throw new StoreException(OutsideProblem.holderEndedDuringRun(where()));
         }
+    }
+
+    /**
+     * Whether another program serves this H2 file to this one (mixed mode): it has the file open
+     * too, a viewer perhaps, and reads through the same indexes.
+     */
+    public boolean servedByAnother() {
+        return servedByAnother;
     }
 
     @Override
