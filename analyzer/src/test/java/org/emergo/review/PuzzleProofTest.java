@@ -45,14 +45,23 @@ class PuzzleProofTest {
     private static final int UP_TO = Integer.getInteger("emergo.puzzleproof.upTo", 30);
     private static final int STEP = Integer.getInteger("emergo.puzzleproof.step", 2);
 
+    /** By hand: the games of an EGN file instead ({@code -Demergo.puzzleproof.egn=FILE}, say the demo's other games, exported). */
+    private static final String EGN = System.getProperty("emergo.puzzleproof.egn");
+
     @BeforeAll
     static void mine() {
-        for (Variant v : Variant.values()) {
-            for (List<String> moves : ReviewedSample.games(v, UP_TO, STEP)) {
-                PlayedGame g = PlayedGame.replay(Position.start(v), moves);
-                for (PuzzleMiner.Mined m : PuzzleMiner.mine(g, ply -> true)) MINED.add(new Case(g, m));
-            }
+        for (PlayedGame g : games()) {
+            for (PuzzleMiner.Mined m : PuzzleMiner.mine(g, ply -> true)) MINED.add(new Case(g, m));
         }
+    }
+
+    private static List<PlayedGame> games() {
+        if (EGN != null) return ReviewedSample.fromEgn(Path.of(EGN));
+        List<PlayedGame> games = new ArrayList<>();
+        for (Variant v : Variant.values()) {
+            for (List<String> moves : ReviewedSample.games(v, UP_TO, STEP)) games.add(PlayedGame.replay(Position.start(v), moves));
+        }
+        return games;
     }
 
     @Test
@@ -82,14 +91,15 @@ class PuzzleProofTest {
             assertTrue(p.steps().size() % 2 == 1, p::movesText); // the solver's moves, a reply between each two
             assertTrue(p.men() >= 1 || p.game(), p::movesText);
         }
-        assertTrue(MINED.size() >= 15, "puzzles on the sample: " + MINED.size());
+        if (EGN == null) assertTrue(MINED.size() >= 15, "puzzles on the sample: " + MINED.size());
         assertTrue(asked >= MINED.size());
         String report = System.getProperty("emergo.puzzleproof.report");
         if (report != null) {
             // by hand: the figures of a run over many games, in a file (tests print nothing)
             try {
                 Files.writeString(Path.of(report), MINED.size() + " puzzles of "
-                        + UP_TO + "/" + STEP + " games a board, " + asked + " asked moves re-proven at every horizon\n");
+                        + (EGN != null ? EGN : UP_TO + "/" + STEP + " games a board") + ", " + asked
+                        + " asked moves re-proven at every horizon\n");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -101,12 +111,9 @@ class PuzzleProofTest {
         List<String> again = new ArrayList<>();
         List<String> first = new ArrayList<>();
         for (Case c : MINED) first.add(c.mined().ply() + " " + PositionText.format(c.mined().puzzle().position()) + " " + c.mined().puzzle().movesText());
-        for (Variant v : Variant.values()) {
-            for (List<String> moves : ReviewedSample.games(v, UP_TO, STEP)) {
-                PlayedGame g = PlayedGame.replay(Position.start(v), moves);
-                for (PuzzleMiner.Mined m : PuzzleMiner.mine(g, ply -> true)) {
-                    again.add(m.ply() + " " + PositionText.format(m.puzzle().position()) + " " + m.puzzle().movesText());
-                }
+        for (PlayedGame g : games()) {
+            for (PuzzleMiner.Mined m : PuzzleMiner.mine(g, ply -> true)) {
+                again.add(m.ply() + " " + PositionText.format(m.puzzle().position()) + " " + m.puzzle().movesText());
             }
         }
         assertEquals(first, again);

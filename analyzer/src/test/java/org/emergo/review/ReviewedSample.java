@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.zip.GZIPInputStream;
 import org.emergo.rules.Notation;
 import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
 import org.emergo.rules.Variant;
 import org.emergo.search.Limit;
 
@@ -59,6 +60,35 @@ final class ReviewedSample {
         }
         List<List<String>> out = new ArrayList<>();
         for (int i = 0; i < all.size(); i += step) out.add(all.get(i));
+        return out;
+    }
+
+    /**
+     * The games of a plain EGN file (as {@code emergo export} writes it), each from its own start
+     * (the Variant tag, a SetUp game's Position tag), replayed up to its first move the rules refuse:
+     * for checks by hand on games other than the self-play ones.
+     */
+    static List<PlayedGame> fromEgn(Path file) {
+        List<PlayedGame> out = new ArrayList<>();
+        try {
+            for (String record : Files.readString(file, StandardCharsets.UTF_8).split("\n(?=\\[Event )")) {
+                Variant variant = record.contains("[Variant \"HexEmergo\"]") ? Variant.HEXEMERGO : Variant.EMERGO;
+                Position start = Position.start(variant);
+                List<String> moves = new ArrayList<>();
+                for (String line : record.split("\n")) {
+                    if (line.startsWith("[Position \"")) {
+                        start = PositionText.parse(line.substring(11, line.lastIndexOf('"')), variant);
+                    } else if (!line.startsWith("[")) {
+                        for (String t : line.replaceAll("\\{[^}]*}", " ").trim().split("\\s+")) {
+                            if (!t.isEmpty() && Notation.isMove(t)) moves.add(t);
+                        }
+                    }
+                }
+                out.add(PlayedGame.replay(start, moves));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return out;
     }
 

@@ -51,7 +51,7 @@ class InterruptedPuzzlesProcessTest {
         Map<String, List<String>> clean = clean(store);
         String db = reviewed(store, "stopped-" + signal + "-" + done);
 
-        EmergoProcess child = EmergoProcess.start(dir, "puzzles", "--db", db, "--threads", "2");
+        EmergoProcess child = EmergoProcess.startPausedAt(dir, "puzzles: " + done + " games mined", "puzzles", "--db", db, "--threads", "2");
         child.awaitErrLine("puzzles: " + done + " games mined");
         child.signal(signal);
         EmergoProcess.Result stopped = child.finish();
