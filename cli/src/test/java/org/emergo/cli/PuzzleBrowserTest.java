@@ -2,7 +2,6 @@ package org.emergo.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,9 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -35,30 +31,18 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @Tag("browser")
 class PuzzleBrowserTest {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-
     @TempDir
     static Path folder;
 
     private static Database db;
     private static ViewerServer server;
 
-    /** Held, so that its level stays: Selenium warns on stderr that it has no CDP of Chromium's version. */
-    private static final java.util.logging.Logger SELENIUM = java.util.logging.Logger.getLogger("org.openqa.selenium");
-
     private WebDriver driver;
     private WebDriverWait wait;
 
     @BeforeAll
     static void serveMinedSelfPlayGames() throws IOException {
-        SELENIUM.setLevel(java.util.logging.Level.SEVERE);
-        for (Path binary : List.of(CHROMIUM, CHROMEDRIVER)) {
-            if (!Files.isExecutable(binary)) {
-                fail(binary + " is missing: the browser tests need Debian's chromium and chromium-driver"
-                        + " (apt-get install chromium chromium-driver; .ci/run installs them)");
-            }
-        }
+        HeadlessChromium.require();
         String path = folder.resolve("puzzles").toString();
         String egn = CommandLineRun.run("generate", "--games", "12", "--seed", "5").out();
         Path games = folder.resolve("games.egn");
@@ -78,16 +62,7 @@ class PuzzleBrowserTest {
 
     @BeforeEach
     void openBrowser() {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--window-size=1280,900", "--user-data-dir=" + folder.resolve("chromium-" + System.nanoTime()));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
-        driver = new ChromeDriver(service, options);
+        driver = HeadlessChromium.open(folder, true);
         wait = new WebDriverWait(driver, Duration.ofSeconds(30));
         wait.ignoring(StaleElementReferenceException.class);
     }

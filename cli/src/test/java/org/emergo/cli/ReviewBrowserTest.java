@@ -3,7 +3,6 @@ package org.emergo.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,9 +24,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -38,9 +34,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @Tag("browser")
 class ReviewBrowserTest {
-
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
     @TempDir
     static Path folder;
@@ -55,17 +48,9 @@ class ReviewBrowserTest {
     private WebDriver driver;
     private WebDriverWait wait;
 
-    private static final java.util.logging.Logger SELENIUM = java.util.logging.Logger.getLogger("org.openqa.selenium");
-
     @BeforeAll
     static void serveTheLeagueGamesOneReviewed() throws IOException {
-        SELENIUM.setLevel(java.util.logging.Level.SEVERE);
-        for (Path binary : List.of(CHROMIUM, CHROMEDRIVER)) {
-            if (!Files.isExecutable(binary)) {
-                fail(binary + " is missing: the browser tests need Debian's chromium and chromium-driver"
-                        + " (apt-get install chromium chromium-driver; .ci/run installs them)");
-            }
-        }
+        HeadlessChromium.require();
         String path = folder.resolve("league").toString();
         Path samples = Files.createDirectory(folder.resolve("sample-games"));
         for (String name : List.of("league-games.csv", "league-moves.csv")) {
@@ -92,16 +77,7 @@ class ReviewBrowserTest {
 
     @BeforeEach
     void openBrowser() {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--window-size=1280,900", "--user-data-dir=" + folder.resolve("chromium-" + System.nanoTime()));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
-        driver = new ChromeDriver(service, options);
+        driver = HeadlessChromium.open(folder, true);
         wait = new WebDriverWait(driver, Duration.ofSeconds(30));
         wait.ignoring(StaleElementReferenceException.class);
     }

@@ -25,17 +25,18 @@ class StoreLayoutTest {
     private static final String STORE = "org.emergo.store.";
 
     /** What each package of store may use besides the generated tables (jooq). */
-    private static final Map<String, Set<String>> MAY_USE = Map.of(
-            "db", Set.of(),
-            "output", Set.of(),
-            "jdbc", Set.of("db"),
-            "sql", Set.of("db", "output"),
-            "game", Set.of("db", "jdbc", "sql"),
-            "pattern", Set.of("db", "jdbc", "sql", "output"),
-            "analysis", Set.of("db", "jdbc", "game", "pattern"),
-            "rating", Set.of("db", "jdbc"),
-            "review", Set.of("db", "jdbc", "sql", "game"),
-            "puzzle", Set.of("db", "jdbc", "sql", "game", "output"));
+    private static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
+            Map.entry("db", Set.of()),
+            Map.entry("output", Set.of()),
+            Map.entry("jdbc", Set.of("db")),
+            Map.entry("sql", Set.of("db", "output")),
+            Map.entry("game", Set.of("db", "jdbc", "sql")),
+            Map.entry("pattern", Set.of("db", "jdbc", "sql", "output")),
+            Map.entry("analysis", Set.of("db", "jdbc", "game", "pattern")),
+            Map.entry("rating", Set.of("db", "jdbc")),
+            Map.entry("review", Set.of("db", "jdbc", "sql", "game")),
+            Map.entry("puzzle", Set.of("db", "jdbc", "sql", "game", "output")),
+            Map.entry("stats", Set.of("game")));
 
     private static JavaClasses classes;
 

@@ -3,7 +3,6 @@ package org.emergo.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.File;
@@ -17,7 +16,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.emergo.store.db.Database;
 import org.emergo.viewer.ViewerServer;
 import org.junit.jupiter.api.AfterAll;
@@ -34,8 +32,6 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -46,9 +42,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @Tag("browser")
 class ViewerBrowserTest {
-
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
     /** A player whose name a path segment must carry as %2F. */
     private static final String SLASHED = "A/B";
@@ -66,18 +59,9 @@ class ViewerBrowserTest {
     private WebDriver driver;
     private WebDriverWait wait;
 
-    /** Selenium's own logger, held so that its level stays set: it warns about CDP versions it does not know. */
-    private static final java.util.logging.Logger SELENIUM = java.util.logging.Logger.getLogger("org.openqa.selenium");
-
     @BeforeAll
     static void serveTheSampleGames() throws IOException {
-        SELENIUM.setLevel(java.util.logging.Level.SEVERE);
-        for (Path binary : List.of(CHROMIUM, CHROMEDRIVER)) {
-            if (!Files.isExecutable(binary)) {
-                fail(binary + " is missing: the browser tests need Debian's chromium and chromium-driver"
-                        + " (apt-get install chromium chromium-driver; .ci/run installs them)");
-            }
-        }
+        HeadlessChromium.require();
         String path = folder.resolve("samples").toString();
         // the sample records in every format, without the two self-play dumps (3,000 games that
         // would take a minute to analyse on a busy machine and show nothing new here)
@@ -105,7 +89,7 @@ class ViewerBrowserTest {
 
     @BeforeEach
     void openBrowser() {
-        driver = browser(true);
+        driver = HeadlessChromium.open(folder, true);
         // the script swaps the game in place: an element read during the swap is stale, not missing
         wait = new WebDriverWait(driver, Duration.ofSeconds(20));
         wait.ignoring(StaleElementReferenceException.class);
@@ -114,25 +98,8 @@ class ViewerBrowserTest {
     /** Swaps this test's browser for one whose pages run no script, and the wait with it. */
     private void withoutScript() {
         driver.quit();
-        driver = browser(false);
+        driver = HeadlessChromium.open(folder, false);
         wait = new WebDriverWait(driver, Duration.ofSeconds(20));
-    }
-
-    /** Headless Chromium, with its script on or off. */
-    private static WebDriver browser(boolean script) {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--window-size=1280,900", "--user-data-dir=" + folder.resolve("chromium-" + System.nanoTime()));
-        if (!script) options.setExperimentalOption("prefs", Map.of("profile.managed_default_content_settings.javascript", 2));
-        // the system chromedriver, named outright, so that Selenium Manager looks nothing up; quitting
-        // the driver stops its service, so each test has its own
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
-        return new ChromeDriver(service, options);
     }
 
     @AfterEach

@@ -5,7 +5,11 @@ import static org.emergo.store.jooq.Tables.GAME_TAG;
 import static org.emergo.store.jooq.Tables.IMPORT_ERROR;
 import static org.emergo.store.jooq.Tables.SOURCE_FILE;
 
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import org.emergo.store.db.Database;
+import org.emergo.store.sql.ReadOnlyQuery;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,6 +65,26 @@ public abstract class DatabaseTestCase {
         db.dsl().deleteFrom(GAME).execute();
         db.dsl().deleteFrom(IMPORT_ERROR).execute();
         db.dsl().deleteFrom(SOURCE_FILE).execute();
+    }
+
+    /** A query's rows, numbers made comparable across databases ({@link #plain}). */
+    protected List<List<Object>> plainRows(String sql) {
+        return plain(new ReadOnlyQuery(db).fetch(sql, 100_000).rows());
+    }
+
+    /** Rows with numbers made comparable across databases (Long, BigDecimal, Double...). */
+    public static List<List<Object>> plain(List<List<Object>> rows) {
+        List<List<Object>> out = new ArrayList<>();
+        for (List<Object> row : rows) {
+            List<Object> r = new ArrayList<>();
+            for (Object v : row) {
+                if (v instanceof BigDecimal || v instanceof Double || v instanceof Float) r.add(((Number) v).doubleValue());
+                else if (v instanceof Number n) r.add(n.longValue());
+                else r.add(v);
+            }
+            out.add(r);
+        }
+        return out;
     }
 
     protected TestDatabases kind() {

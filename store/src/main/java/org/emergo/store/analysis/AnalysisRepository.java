@@ -1,5 +1,7 @@
 package org.emergo.store.analysis;
 
+import static org.emergo.store.jooq.Tables.ANALYSIS;
+
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,15 +20,18 @@ import org.emergo.store.db.Database;
 import org.emergo.store.db.StoredText;
 import org.emergo.store.db.Transaction;
 import org.emergo.store.game.PendingGame;
+import org.emergo.store.game.PendingGames;
 import org.emergo.store.jdbc.RowSink;
 import org.emergo.store.pattern.PatternIndexWriter;
 import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
 
 /**
  * Reads the games to analyse and writes analyses: the analysis, position, finding and
  * shadowpiece rows (sql/V2__analysis.sql) and the per-game figures (V5). Writes go through
  * {@link RowSink}: JDBC batches on H2, COPY on PostgreSQL. The position table takes one row per
- * ply and is what sets the speed of {@code emergo analyze}.
+ * ply and is what sets the speed of {@code emergo analyze}, so the writes stay plain JDBC (batches,
+ * COPY, arrays of ids, PostgreSQL's {@code SET LOCAL}); the reads are jOOQ.
  */
 public final class AnalysisRepository {
 
@@ -46,30 +51,17 @@ public final class AnalysisRepository {
 
     /** Number of games an analysis run will replay. */
     public int countPending(boolean all) throws SQLException {
-        String sql = all ? "SELECT COUNT(*) FROM game"
-                : "SELECT COUNT(*) FROM game g WHERE NOT EXISTS (SELECT 1 FROM analysis a WHERE a.game_id = g.id)";
-        try (Connection c = db.dataSource().getConnection();
-                PreparedStatement st = c.prepareStatement(sql);
-                ResultSet rs = st.executeQuery()) {
-            rs.next();
-            return rs.getInt(1);
-        }
+        return pending(all).count(null);
     }
 
     /** The next games after {@code afterId} in id order: all of them, or those never analysed. */
     public List<PendingGame> pending(long afterId, int limit, boolean all) throws SQLException {
-        String sql = "SELECT " + PendingGame.COLUMNS + " FROM game g WHERE g.id > ?"
-                + (all ? "" : " AND NOT EXISTS (SELECT 1 FROM analysis a WHERE a.game_id = g.id)")
-                + " ORDER BY g.id LIMIT ?";
-        List<PendingGame> games = new ArrayList<>(limit);
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setLong(1, afterId);
-            st.setInt(2, limit);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) games.add(PendingGame.read(rs));
-            }
-        }
-        return games;
+        return pending(all).next(afterId, limit, null);
+    }
+
+    private PendingGames pending(boolean all) {
+        return new PendingGames(db, all ? DSL.noCondition()
+                : DSL.notExists(DSL.selectOne().from(ANALYSIS).where(ANALYSIS.GAME_ID.eq(PendingGames.G.ID))));
     }
 
     /**

@@ -8,8 +8,6 @@ import static org.emergo.store.jooq.Tables.REVIEW;
 import static org.emergo.store.jooq.Tables.REVIEW_PLY;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -26,12 +24,11 @@ import org.emergo.rules.Move;
 import org.emergo.rules.PositionText;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.Transaction;
 import org.emergo.store.game.PendingGame;
-import org.emergo.store.sql.QueryException;
-import org.emergo.store.sql.ReadOnlySql;
+import org.emergo.store.game.PendingGames;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Record3;
 import org.jooq.impl.DSL;
 
@@ -76,54 +73,21 @@ public final class PuzzleRepository {
 
     /** Reviewed games matching {@code where} (an SQL condition on table game; null: all) not yet mined. */
     public int countPending(String where) throws SQLException {
-        String sql = "SELECT COUNT(*) FROM game g WHERE " + pendingCondition(where);
-        return readChecked(where, c -> {
-            try (PreparedStatement st = c.prepareStatement(sql)) {
-                st.setInt(1, PuzzleMiner.VERSION);
-                try (ResultSet rs = st.executeQuery()) {
-                    rs.next();
-                    return rs.getInt(1);
-                }
-            }
-        });
+        return pending().count(where);
     }
 
     /** The next reviewed games after {@code afterId} in id order that match {@code where} and are not yet mined. */
     public List<PendingGame> pending(long afterId, int limit, String where) throws SQLException {
-        String sql = "SELECT " + PendingGame.COLUMNS + " FROM game g WHERE g.id > ? AND "
-                + pendingCondition(where) + " ORDER BY g.id LIMIT ?";
-        return readChecked(where, c -> {
-            try (PreparedStatement st = c.prepareStatement(sql)) {
-                st.setLong(1, afterId);
-                st.setInt(2, PuzzleMiner.VERSION);
-                st.setInt(3, limit);
-                List<PendingGame> games = new ArrayList<>(limit);
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) games.add(PendingGame.read(rs));
-                }
-                return games;
-            }
-        });
+        return pending().next(afterId, limit, where);
     }
 
-    private static String pendingCondition(String where) {
-        String own = "EXISTS (SELECT 1 FROM review r WHERE r.game_id = g.id)"
-                + " AND NOT EXISTS (SELECT 1 FROM puzzle_mined m WHERE m.game_id = g.id AND m.miner_version = ?)";
-        return where == null || where.isBlank() ? own : own + " AND (" + ReadOnlySql.checkCondition(where) + ")";
-    }
-
-    /** The user's condition runs on a read-only connection, so that it can change nothing (as in review). */
-    private <T> T readChecked(String where, Database.SqlWork<T> work) throws SQLException {
-        if (where == null || where.isBlank()) {
-            try (Connection c = db.dataSource().getConnection()) {
-                return work.run(c);
-            }
-        }
-        try {
-            return db.withReadOnlyConnection(work);
-        } catch (SQLException e) {
-            throw new QueryException("the condition failed: " + ErrorText.firstLine(e), e);
-        }
+    private PendingGames pending() {
+        Field<Long> id = PendingGames.G.ID;
+        return new PendingGames(db, DSL.exists(DSL.selectOne().from(REVIEW).where(REVIEW.GAME_ID.eq(id)))
+                .andNotExists(DSL.selectOne()
+                        .from(PUZZLE_MINED)
+                        .where(PUZZLE_MINED.GAME_ID.eq(id))
+                        .and(PUZZLE_MINED.MINER_VERSION.eq(PuzzleMiner.VERSION))));
     }
 
     /** The marks of a game's latest review (the setting reviewed last, as the viewer shows it), or null if none. */

@@ -1,17 +1,18 @@
 package org.emergo.store.rating;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
+import static org.emergo.store.jooq.Tables.PLAYER_ALIAS;
+
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.db.StoredText;
-import org.emergo.store.db.Transaction;
+import org.jooq.BatchBindStep;
+import org.jooq.DSLContext;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
 
 /**
  * Spellings of one person (table player_alias): a game's White or Black written as an alias is
@@ -27,30 +28,28 @@ public final class PlayerAliases {
 
     /** Replaces the stored aliases with these. */
     public static void replace(Database db, List<Alias> aliases) {
-        try (Connection c = db.dataSource().getConnection()) {
-            Transaction.run(c, tx -> {
-                try (Statement st = tx.createStatement();
-                        PreparedStatement insert = tx.prepareStatement("INSERT INTO player_alias (alias, player) VALUES (?, ?)")) {
-                    st.execute("DELETE FROM player_alias");
-                    for (Alias a : aliases) {
-                        insert.setString(1, StoredText.clean(a.alias()));
-                        insert.setString(2, StoredText.clean(a.player()));
-                        insert.addBatch();
-                    }
-                    insert.executeBatch();
-                }
+        try {
+            db.dsl().transaction(tx -> {
+                tx.dsl().deleteFrom(PLAYER_ALIAS).execute();
+                if (aliases.isEmpty()) return;
+                BatchBindStep insert = tx.dsl().batch(tx.dsl().insertInto(PLAYER_ALIAS)
+                        .set(PLAYER_ALIAS.ALIAS, DSL.param(PLAYER_ALIAS.ALIAS))
+                        .set(PLAYER_ALIAS.PLAYER, DSL.param(PLAYER_ALIAS.PLAYER)));
+                for (Alias a : aliases) insert.bind(StoredText.clean(a.alias()), StoredText.clean(a.player()));
+                insert.execute();
             });
-        } catch (SQLException e) {
-            throw new StoreException("cannot store the aliases: " + e.getMessage(), e);
+        } catch (DataAccessException e) {
+            Throwable why = e.getCause() instanceof SQLException cause ? cause : e; // jOOQ's wraps JDBC's
+            throw new StoreException("cannot store the aliases: " + why.getMessage(), e);
         }
     }
 
     /** The stored aliases: spelling to player. */
-    static Map<String, String> load(Connection c) throws SQLException {
+    static Map<String, String> load(DSLContext dsl) {
         Map<String, String> aliases = new HashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT alias, player FROM player_alias")) {
-            while (rs.next()) aliases.put(rs.getString(1), rs.getString(2));
-        }
+        dsl.select(PLAYER_ALIAS.ALIAS, PLAYER_ALIAS.PLAYER)
+                .from(PLAYER_ALIAS)
+                .forEach(r -> aliases.put(r.value1(), r.value2()));
         return aliases;
     }
 }

@@ -1,8 +1,13 @@
 package org.emergo.store.rating;
 
+import static org.emergo.store.jooq.Tables.ANALYSIS;
+import static org.emergo.store.jooq.Tables.GAME;
+import static org.emergo.store.jooq.Tables.PLAYER;
+import static org.emergo.store.jooq.Tables.RATING;
+import static org.emergo.store.jooq.Tables.RATING_CHECKPOINT;
+import static org.emergo.store.jooq.Tables.RATING_RUN;
+
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
@@ -24,7 +29,12 @@ import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.jdbc.RowSink;
+import org.jooq.BatchBindStep;
+import org.jooq.DSLContext;
+import org.jooq.Record3;
 import org.jooq.SQLDialect;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
 
 /**
  * Computes every rating again from the stored games, in one pass, and stores them (tables of
@@ -92,61 +102,68 @@ public final class RatingJob {
 
     /** Whether the games changed since the ratings were last computed, or they never were. */
     public boolean outOfDate() {
-        try (Connection c = db.dataSource().getConnection()) {
-            Seen now = seen(c);
-            try (Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery("SELECT game_count, max_game_id, analysis_count FROM rating_run WHERE id = 1")) {
-                return !rs.next() || !now.equals(new Seen(rs.getLong(1), rs.getLong(2), rs.getLong(3)));
-            }
-        } catch (SQLException e) {
-            throw new StoreException("cannot read the ratings: " + e.getMessage(), e);
+        try {
+            DSLContext dsl = db.dsl();
+            Seen now = seen(dsl);
+            Record3<Long, Long, Long> run = dsl.select(RATING_RUN.GAME_COUNT, RATING_RUN.MAX_GAME_ID, RATING_RUN.ANALYSIS_COUNT)
+                    .from(RATING_RUN)
+                    .where(RATING_RUN.ID.eq(1))
+                    .fetchOne();
+            return run == null || !now.equals(new Seen(run.value1(), run.value2(), run.value3()));
+        } catch (DataAccessException e) {
+            throw new StoreException("cannot read the ratings: " + why(e).getMessage(), e);
         }
     }
 
     /** Computes every rating again and stores them, replacing the ratings there were. */
     public Summary run() {
         try (Connection c = db.dataSource().getConnection()) {
-            Seen seen = seen(c);
-            Map<String, String> aliases = PlayerAliases.load(c);
-            Map<Variant, List<RatingHistory.Game>> games = games(c, aliases);
+            DSLContext dsl = DSL.using(c, db.dialect(), db.dsl().settings());
+            Seen seen = seen(dsl);
+            Map<String, String> aliases = PlayerAliases.load(dsl);
+            Map<Variant, List<RatingHistory.Game>> games = games(dsl, aliases);
             Summary stored = store(c, seen, games);
             db.confirmCommitsKept();
             return stored;
-        } catch (SQLException e) {
-            throw new StoreException("cannot compute the ratings: " + e.getMessage(), e);
+        } catch (SQLException | DataAccessException e) {
+            throw new StoreException("cannot compute the ratings: " + why(e).getMessage(), e);
         }
     }
 
-    private static Seen seen(Connection c) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT (SELECT COUNT(*) FROM game), (SELECT COALESCE(MAX(id), 0) FROM game),"
-                        + " (SELECT COUNT(*) FROM analysis)")) {
-            rs.next();
-            return new Seen(rs.getLong(1), rs.getLong(2), rs.getLong(3));
-        }
+    /** The JDBC failure inside a jOOQ one, said as before. */
+    private static Throwable why(Exception e) {
+        return e instanceof DataAccessException && e.getCause() instanceof SQLException cause ? cause : e;
+    }
+
+    private static Seen seen(DSLContext dsl) {
+        Record3<Integer, Long, Integer> r = dsl.select(DSL.field(DSL.selectCount().from(GAME)),
+                        DSL.field(DSL.select(DSL.coalesce(DSL.max(GAME.ID), 0L)).from(GAME)),
+                        DSL.field(DSL.selectCount().from(ANALYSIS)))
+                .fetchSingle();
+        return new Seen(r.value1(), r.value2(), r.value3());
     }
 
     /**
      * Every rated game by variant, in rating order: both players named (after aliases) and
      * different, and a win or a draw recorded or, where none is, by rule.
      */
-    static Map<Variant, List<RatingHistory.Game>> games(Connection c, Map<String, String> aliases) throws SQLException {
+    static Map<Variant, List<RatingHistory.Game>> games(DSLContext dsl, Map<String, String> aliases) {
         Map<Variant, List<RatingHistory.Game>> games = new EnumMap<>(Variant.class);
-        String sql = "SELECT g.id, g.variant, g.date, g.white, g.black, g.result, a.result_by_rule"
-                + " FROM game g LEFT JOIN analysis a ON a.game_id = g.id";
-        try (Statement st = c.createStatement()) {
-            st.setFetchSize(10_000);
-            try (ResultSet rs = st.executeQuery(sql)) {
-                while (rs.next()) {
-                    String white = name(rs.getString(4), aliases);
-                    String black = name(rs.getString(5), aliases);
-                    if (white == null || black == null || white.equals(black)) continue;
-                    OptionalDouble score = Results.ratedScore(rs.getString(6), rs.getString(7));
-                    if (score.isEmpty()) continue;
-                    games.computeIfAbsent(Variant.parse(rs.getString(2)), v -> new ArrayList<>())
-                            .add(new RatingHistory.Game(rs.getLong(1), GameDate.key(rs.getString(3)), white, black,
-                                    score.getAsDouble()));
-                }
+        try (var rows = dsl.select(GAME.ID, GAME.VARIANT, GAME.DATE, GAME.WHITE, GAME.BLACK, GAME.RESULT,
+                        ANALYSIS.RESULT_BY_RULE)
+                .from(GAME)
+                .leftJoin(ANALYSIS).on(ANALYSIS.GAME_ID.eq(GAME.ID))
+                .fetchSize(10_000)
+                .fetchLazy()) {
+            for (var r : rows) {
+                String white = name(r.value4(), aliases);
+                String black = name(r.value5(), aliases);
+                if (white == null || black == null || white.equals(black)) continue;
+                OptionalDouble score = Results.ratedScore(r.value6(), r.value7());
+                if (score.isEmpty()) continue;
+                games.computeIfAbsent(Variant.parse(r.value2()), v -> new ArrayList<>())
+                        .add(new RatingHistory.Game(r.value1(), GameDate.key(r.value3()), white, black,
+                                score.getAsDouble()));
             }
         }
         games.values().forEach(list -> list.sort(RatingHistory.Game.ORDER));
@@ -160,7 +177,10 @@ public final class RatingJob {
 
     private Summary store(Connection c, Seen seen, Map<Variant, List<RatingHistory.Game>> games) throws SQLException {
         SQLDialect dialect = db.dialect();
-        c.setAutoCommit(false); // not Transaction: on H2 it commits at every checkpoint as it goes
+        DSLContext dsl = DSL.using(c, dialect, db.dsl().settings());
+        // not Transaction: on H2 it commits at every checkpoint as it goes; the tables are rewritten by
+        // plain JDBC (TRUNCATE, indexes dropped and built again, batches or COPY), the rest is jOOQ
+        c.setAutoCommit(false);
         try {
             if (dialect == SQLDialect.POSTGRES) {
                 // one computation at a time (several analyze processes may finish together): the
@@ -169,14 +189,14 @@ public final class RatingJob {
                     st.execute("LOCK TABLE rating_run IN EXCLUSIVE MODE");
                 }
             }
-            Map<String, Integer> storedIds = storedPlayerIds(c);
+            Map<String, Integer> storedIds = storedPlayerIds(dsl);
             Map<String, Integer> ids = playerIds(storedIds, games);
             RatingComputation.Result computed = RatingComputation.compute(games, ids);
             List<Quality> quality = computed.quality();
             int rated = computed.rated();
             String shown = computed.shown();
             RatingSystem shownSystem = SYSTEMS.stream().filter(x -> x.name().equals(shown)).findFirst().orElseThrow();
-            Map<Variant, Integer> kept = keptHistory(c, shown, games);
+            Map<Variant, Integer> kept = keptHistory(dsl, shown, games);
             // with less than half kept, deleting the rest row by row costs more than writing all again
             boolean whole = 2 * kept.values().stream().mapToInt(Integer::intValue).sum() < rated;
             try (Statement st = c.createStatement()) {
@@ -192,7 +212,7 @@ public final class RatingJob {
                     }
                 }
             }
-            if (!whole) dropAfter(c, kept);
+            if (!whole) dropAfter(dsl, kept);
             // the new players' numbers before any row that uses them: a stopped run leaves none
             // unknown to the next, which gives each name the number stored
             try (RowSink players = RowSink.open(c, dialect, "player", "id", "name")) {
@@ -228,7 +248,7 @@ public final class RatingJob {
                             checkpoints.add(new Checkpoint(variant, seq, digest.value()));
                             if (chunked) {
                                 rows.finish();
-                                insert(c, checkpoints);
+                                insert(dsl, checkpoints);
                                 c.commit();
                             }
                         }
@@ -237,7 +257,7 @@ public final class RatingJob {
                 rows.finish();
             }
             // after the copy on PostgreSQL, which allows no other statement while it runs
-            insert(c, checkpoints);
+            insert(dsl, checkpoints);
             try (RowSink out = RowSink.open(c, dialect, "player_rating", "system", "variant", "player_id", "rank", "rating",
                     "deviation", "volatility", "games", "wins", "draws", "losses", "last_game_id")) {
                 for (RatingComputation.Standing x : computed.standings()) {
@@ -250,14 +270,9 @@ public final class RatingJob {
                 }
                 out.finish();
             }
-            try (PreparedStatement st = c.prepareStatement("DELETE FROM player WHERE id = ?")) {
-                for (Map.Entry<String, Integer> p : storedIds.entrySet()) {
-                    if (ids.containsKey(p.getKey())) continue;
-                    st.setInt(1, p.getValue()); // a name no longer rated (an alias merged it)
-                    st.addBatch();
-                }
-                st.executeBatch();
-            }
+            List<Integer> gone = new ArrayList<>(); // names no longer rated (an alias merged them)
+            for (Map.Entry<String, Integer> p : storedIds.entrySet()) if (!ids.containsKey(p.getKey())) gone.add(p.getValue());
+            if (!gone.isEmpty()) dsl.deleteFrom(PLAYER).where(PLAYER.ID.in(gone)).execute();
             try (RowSink q = RowSink.open(c, dialect, "rating_quality", "system", "variant", "games", "log_loss",
                     "favourite_games", "favourite_won")) {
                 for (Quality x : quality) {
@@ -270,16 +285,15 @@ public final class RatingJob {
             try (Statement st = c.createStatement()) {
                 for (String index : INDEXES) st.execute(index);
             }
-            try (PreparedStatement st = c.prepareStatement("INSERT INTO rating_run (id, computed_at, game_count, max_game_id,"
-                    + " analysis_count, rated_games, shown_system) VALUES (1, ?, ?, ?, ?, ?, ?)")) {
-                st.setObject(1, LocalDateTime.now());
-                st.setLong(2, seen.games());
-                st.setLong(3, seen.maxGameId());
-                st.setLong(4, seen.analyses());
-                st.setInt(5, rated);
-                st.setString(6, shown);
-                st.executeUpdate();
-            }
+            dsl.insertInto(RATING_RUN)
+                    .set(RATING_RUN.ID, 1)
+                    .set(RATING_RUN.COMPUTED_AT, LocalDateTime.now())
+                    .set(RATING_RUN.GAME_COUNT, seen.games())
+                    .set(RATING_RUN.MAX_GAME_ID, seen.maxGameId())
+                    .set(RATING_RUN.ANALYSIS_COUNT, seen.analyses())
+                    .set(RATING_RUN.RATED_GAMES, rated)
+                    .set(RATING_RUN.SHOWN_SYSTEM, shown)
+                    .execute();
             c.commit();
             return new Summary(rated, ids.size(), quality, shown,
                     whole ? 0 : kept.values().stream().mapToInt(Integer::intValue).sum());
@@ -293,11 +307,9 @@ public final class RatingJob {
     }
 
     /** The players' numbers stored, by name. */
-    private static Map<String, Integer> storedPlayerIds(Connection c) throws SQLException {
+    private static Map<String, Integer> storedPlayerIds(DSLContext dsl) {
         Map<String, Integer> stored = new HashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT id, name FROM player")) {
-            while (rs.next()) stored.put(rs.getString(2), rs.getInt(1));
-        }
+        dsl.select(PLAYER.ID, PLAYER.NAME).from(PLAYER).forEach(r -> stored.put(r.value2(), r.value1()));
         return stored;
     }
 
@@ -324,28 +336,17 @@ public final class RatingJob {
      * Per variant, how many games of the stored history are kept: up to the last checkpoint
      * whose digest the games now give again, and none when another system's history is stored.
      */
-    private Map<Variant, Integer> keptHistory(Connection c, String shown, Map<Variant, List<RatingHistory.Game>> games)
-            throws SQLException {
+    private Map<Variant, Integer> keptHistory(DSLContext dsl, String shown, Map<Variant, List<RatingHistory.Game>> games) {
         Map<Variant, Integer> kept = new EnumMap<>(Variant.class);
         for (Variant v : games.keySet()) kept.put(v, 0);
-        String storedSystem = null;
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT shown_system FROM rating_run")) {
-            if (rs.next()) storedSystem = rs.getString(1);
-        }
+        String storedSystem = dsl.select(RATING_RUN.SHOWN_SYSTEM).from(RATING_RUN).limit(1).fetchOne(RATING_RUN.SHOWN_SYSTEM);
         // the run row is gone while a computation writes: what it left is kept up to its checkpoints
-        if (storedSystem == null) {
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT MIN(system) FROM rating")) {
-                if (rs.next()) storedSystem = rs.getString(1);
-            }
-        }
+        if (storedSystem == null) storedSystem = dsl.select(DSL.min(RATING.SYSTEM)).from(RATING).fetchOne(0, String.class);
         if (!shown.equals(storedSystem)) return kept;
         Map<Variant, Map<Integer, Long>> stored = new EnumMap<>(Variant.class);
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT variant, seq, digest FROM rating_checkpoint")) {
-            while (rs.next()) {
-                stored.computeIfAbsent(Variant.parse(rs.getString(1)), x -> new HashMap<>()).put(rs.getInt(2), rs.getLong(3));
-            }
-        }
+        dsl.select(RATING_CHECKPOINT.VARIANT, RATING_CHECKPOINT.SEQ, RATING_CHECKPOINT.DIGEST)
+                .from(RATING_CHECKPOINT)
+                .forEach(r -> stored.computeIfAbsent(Variant.parse(r.value1()), x -> new HashMap<>()).put(r.value2(), r.value3()));
         for (Map.Entry<Variant, List<RatingHistory.Game>> e : games.entrySet()) {
             Map<Integer, Long> checkpoints = stored.getOrDefault(e.getKey(), Map.of());
             OrderDigest digest = new OrderDigest();
@@ -366,30 +367,26 @@ public final class RatingJob {
     private record Checkpoint(String variant, int seq, long digest) {}
 
     /** Writes the checkpoints and forgets them. */
-    private static void insert(Connection c, List<Checkpoint> checkpoints) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("INSERT INTO rating_checkpoint (variant, seq, digest) VALUES (?, ?, ?)")) {
-            for (Checkpoint x : checkpoints) {
-                st.setString(1, x.variant());
-                st.setInt(2, x.seq());
-                st.setLong(3, x.digest());
-                st.addBatch();
-            }
-            st.executeBatch();
-        }
+    private static void insert(DSLContext dsl, List<Checkpoint> checkpoints) {
+        if (checkpoints.isEmpty()) return;
+        BatchBindStep insert = dsl.batch(dsl.insertInto(RATING_CHECKPOINT)
+                .set(RATING_CHECKPOINT.VARIANT, DSL.param(RATING_CHECKPOINT.VARIANT))
+                .set(RATING_CHECKPOINT.SEQ, DSL.param(RATING_CHECKPOINT.SEQ))
+                .set(RATING_CHECKPOINT.DIGEST, DSL.param(RATING_CHECKPOINT.DIGEST)));
+        for (Checkpoint x : checkpoints) insert.bind(x.variant(), x.seq(), x.digest());
+        insert.execute();
         checkpoints.clear();
     }
 
     /** Deletes each variant's history after the games kept, and that of variants no longer rated. */
-    private static void dropAfter(Connection c, Map<Variant, Integer> kept) throws SQLException {
+    private static void dropAfter(DSLContext dsl, Map<Variant, Integer> kept) {
         for (Variant v : Variant.values()) {
             int from = kept.getOrDefault(v, 0);
-            for (String table : List.of("rating", "rating_checkpoint")) {
-                try (PreparedStatement st = c.prepareStatement("DELETE FROM " + table + " WHERE variant = ? AND seq > ?")) {
-                    st.setString(1, v.tagName());
-                    st.setInt(2, from);
-                    st.executeUpdate();
-                }
-            }
+            dsl.deleteFrom(RATING).where(RATING.VARIANT.eq(v.tagName())).and(RATING.SEQ.gt(from)).execute();
+            dsl.deleteFrom(RATING_CHECKPOINT)
+                    .where(RATING_CHECKPOINT.VARIANT.eq(v.tagName()))
+                    .and(RATING_CHECKPOINT.SEQ.gt(from))
+                    .execute();
         }
     }
 

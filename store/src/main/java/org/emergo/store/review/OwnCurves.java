@@ -1,10 +1,11 @@
 package org.emergo.store.review;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
+import static org.emergo.store.jooq.Tables.GAME;
+import static org.emergo.store.jooq.Tables.REVIEW;
+import static org.emergo.store.jooq.Tables.REVIEW_CURVE;
+import static org.emergo.store.jooq.Tables.REVIEW_PLY;
+
 import java.sql.SQLException;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,7 +16,12 @@ import org.emergo.search.ForcedLoss;
 import org.emergo.search.Judgement;
 import org.emergo.search.WinCurve;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.Transaction;
+import org.jooq.BatchBindStep;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Record2;
+import org.jooq.SelectJoinStep;
+import org.jooq.impl.DSL;
 
 /**
  * The curves a database fits to its own reviewed games, and the judging again of the games a
@@ -38,16 +44,13 @@ public final class OwnCurves {
 
     /** Games of a board reviewed at the setting whose recorded result is a win. */
     public int decisiveGames(int settingId, Variant variant) throws SQLException {
-        String sql = "SELECT COUNT(*) FROM review r JOIN game g ON g.id = r.game_id"
-                + " WHERE r.setting_id = ? AND g.variant = ? AND g.result IN ('1-0', '0-1')";
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setInt(1, settingId);
-            st.setString(2, variant.tagName());
-            try (ResultSet rs = st.executeQuery()) {
-                rs.next();
-                return rs.getInt(1);
-            }
-        }
+        return db.dsl().selectCount()
+                .from(REVIEW)
+                .join(GAME).on(GAME.ID.eq(REVIEW.GAME_ID))
+                .where(REVIEW.SETTING_ID.eq(settingId))
+                .and(GAME.VARIANT.eq(variant.tagName()))
+                .and(GAME.RESULT.in("1-0", "0-1"))
+                .fetchSingle(0, int.class);
     }
 
     /**
@@ -57,75 +60,72 @@ public final class OwnCurves {
      * game and ply order, so a fit to them is the same every time.
      */
     public Samples samples(int settingId, Variant variant) throws SQLException {
-        String sql = "SELECT p.player, p.score_white, g.result, p.game_id FROM review_ply p JOIN game g ON g.id = p.game_id"
-                + " WHERE p.setting_id = ? AND g.variant = ? AND g.result IN ('1-0', '0-1', '1/2-1/2')"
-                + " AND EXISTS (SELECT 1 FROM review r WHERE r.game_id = p.game_id AND r.setting_id = p.setting_id)"
-                + " ORDER BY p.game_id, p.ply";
-        int[] scores = new int[1 << 16];
-        double[] results = new double[scores.length];
-        long[] games = new long[scores.length];
-        int n = 0;
-        try (Connection c = db.dataSource().getConnection()) {
-            c.setAutoCommit(false); // PostgreSQL streams a result by the fetch size only in a transaction
-            try (PreparedStatement st = c.prepareStatement(sql)) {
-                st.setInt(1, settingId);
-                st.setString(2, variant.tagName());
-                st.setFetchSize(10_000);
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        if (n == scores.length) {
-                            scores = Arrays.copyOf(scores, n * 2);
-                            results = Arrays.copyOf(results, n * 2);
-                            games = Arrays.copyOf(games, n * 2);
-                        }
-                        Side side = Side.ofLetter(rs.getString(1).charAt(0));
-                        double white = switch (rs.getString(3)) {
-                            case "1-0" -> 1;
-                            case "0-1" -> 0;
-                            default -> 0.5;
-                        };
-                        games[n] = rs.getLong(4);
-                        scores[n] = MoveJudgements.forSide(rs.getInt(2), side);
-                        results[n++] = side == Side.WHITE ? white : 1 - white;
+        // PostgreSQL streams a result by the fetch size only in a transaction
+        return db.dsl().transactionResult(tx -> {
+            int[] scores = new int[1 << 16];
+            double[] results = new double[scores.length];
+            long[] games = new long[scores.length];
+            int n = 0;
+            try (var rows = tx.dsl().select(REVIEW_PLY.PLAYER, REVIEW_PLY.SCORE_WHITE, GAME.RESULT, REVIEW_PLY.GAME_ID)
+                    .from(REVIEW_PLY)
+                    .join(GAME).on(GAME.ID.eq(REVIEW_PLY.GAME_ID))
+                    .where(REVIEW_PLY.SETTING_ID.eq(settingId))
+                    .and(GAME.VARIANT.eq(variant.tagName()))
+                    .and(GAME.RESULT.in("1-0", "0-1", "1/2-1/2"))
+                    .andExists(DSL.selectOne()
+                            .from(REVIEW)
+                            .where(REVIEW.GAME_ID.eq(REVIEW_PLY.GAME_ID))
+                            .and(REVIEW.SETTING_ID.eq(REVIEW_PLY.SETTING_ID)))
+                    .orderBy(REVIEW_PLY.GAME_ID, REVIEW_PLY.PLY)
+                    .fetchSize(10_000)
+                    .fetchLazy()) {
+                for (var r : rows) {
+                    if (n == scores.length) {
+                        scores = Arrays.copyOf(scores, n * 2);
+                        results = Arrays.copyOf(results, n * 2);
+                        games = Arrays.copyOf(games, n * 2);
                     }
+                    Side side = Side.ofLetter(r.value1().charAt(0));
+                    double white = switch (r.value3()) {
+                        case "1-0" -> 1;
+                        case "0-1" -> 0;
+                        default -> 0.5;
+                    };
+                    games[n] = r.value4();
+                    scores[n] = MoveJudgements.forSide(r.value2(), side);
+                    results[n++] = side == Side.WHITE ? white : 1 - white;
                 }
-            } finally {
-                c.rollback();
-                c.setAutoCommit(true);
             }
-        }
-        return new Samples(Arrays.copyOf(scores, n), Arrays.copyOf(results, n), Arrays.copyOf(games, n));
+            return new Samples(Arrays.copyOf(scores, n), Arrays.copyOf(results, n), Arrays.copyOf(games, n));
+        });
     }
 
-    private static final String OLDER = " FROM review r JOIN game g ON g.id = r.game_id"
-            + " JOIN review_curve c ON c.setting_id = r.setting_id AND c.variant = g.variant"
-            + " WHERE r.setting_id = ? AND r.curve_generation < c.curve_generation";
+    /** Reviews of the setting judged with an older curve than their board's. */
+    private Condition judgedWithOlderCurve(int settingId) {
+        return REVIEW.SETTING_ID.eq(settingId).and(REVIEW.CURVE_GENERATION.lt(REVIEW_CURVE.CURVE_GENERATION));
+    }
+
+    private static SelectJoinStep<Record2<Long, String>> reviewsWithCurve(DSLContext dsl) {
+        return dsl.select(REVIEW.GAME_ID, GAME.VARIANT)
+                .from(REVIEW)
+                .join(GAME).on(GAME.ID.eq(REVIEW.GAME_ID))
+                .join(REVIEW_CURVE).on(REVIEW_CURVE.SETTING_ID.eq(REVIEW.SETTING_ID)
+                        .and(REVIEW_CURVE.VARIANT.eq(GAME.VARIANT)));
+    }
 
     /** Games of the setting judged with an older curve than their board's, after {@code afterId}, in id order. */
     public List<GameOfBoard> judgedWithOlderCurve(int settingId, long afterId, int limit) throws SQLException {
-        String sql = "SELECT r.game_id, g.variant" + OLDER + " AND r.game_id > ? ORDER BY r.game_id LIMIT ?";
-        List<GameOfBoard> games = new ArrayList<>();
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setInt(1, settingId);
-            st.setLong(2, afterId);
-            st.setInt(3, limit);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) games.add(new GameOfBoard(rs.getLong(1), Variant.parse(rs.getString(2))));
-            }
-        }
-        return games;
+        return reviewsWithCurve(db.dsl())
+                .where(judgedWithOlderCurve(settingId))
+                .and(REVIEW.GAME_ID.gt(afterId))
+                .orderBy(REVIEW.GAME_ID)
+                .limit(limit)
+                .fetch(r -> new GameOfBoard(r.value1(), Variant.parse(r.value2())));
     }
 
     /** How many games {@link #judgedWithOlderCurve} would give in all. */
     public int countJudgedWithOlderCurve(int settingId) throws SQLException {
-        try (Connection c = db.dataSource().getConnection();
-                PreparedStatement st = c.prepareStatement("SELECT COUNT(*)" + OLDER)) {
-            st.setInt(1, settingId);
-            try (ResultSet rs = st.executeQuery()) {
-                rs.next();
-                return rs.getInt(1);
-            }
-        }
+        return db.dsl().fetchCount(reviewsWithCurve(db.dsl()).where(judgedWithOlderCurve(settingId)));
     }
 
     /**
@@ -135,90 +135,87 @@ public final class OwnCurves {
      */
     public void judgeAgain(List<GameOfBoard> games, ReviewSetting s) throws SQLException {
         if (games.isEmpty()) return;
-        try (Connection connection = db.dataSource().getConnection()) {
-            Transaction.run(connection, c -> {
-                try (PreparedStatement read = c.prepareStatement("SELECT ply, player, score_white, best_move, played,"
-                        + " forced_men, chances_lost, move_class, forced_kind, proof, proof_horizon FROM review_ply"
-                        + " WHERE game_id = ? AND setting_id = ?"
-                        + " ORDER BY ply");
-                        PreparedStatement ply = c.prepareStatement("UPDATE review_ply SET chances_lost = ?, move_class = ?"
-                                + " WHERE game_id = ? AND setting_id = ? AND ply = ?");
-                        PreparedStatement review = c.prepareStatement("UPDATE review SET white_accuracy = ?,"
-                                + " black_accuracy = ?, white_inaccuracies = ?, white_mistakes = ?, white_blunders = ?,"
-                                + " black_inaccuracies = ?, black_mistakes = ?, black_blunders = ?,"
-                                + " white_forced_losses = ?, black_forced_losses = ?, curve_generation = ?"
-                                + " WHERE game_id = ? AND setting_id = ?")) {
-                    for (GameOfBoard g : games) {
-                        ReviewSetting.Curve curve = s.curve(g.variant());
-                        List<Object[]> before = new ArrayList<>();
-                        // moves are classed by the engine's curve of the board, not the database's: judged again
-                        // from their rows, they keep their classes; the new curve is calibration
-                        MoveJudgements.Judged j = judgeStored(read, g.gameId(), s.id(), Judgement.curve(g.variant()), before);
-                        for (int p = 0; p < j.classes().length; p++) {
-                            String className = ReviewRepository.className(j.classes()[p]);
-                            // most moves keep their judgement (a best move gives nothing away with any curve)
-                            if (Float.valueOf((float) j.chancesLost()[p]).equals(before.get(p)[0])
-                                    && className.equals(before.get(p)[1])) continue;
-                            ply.setFloat(1, (float) j.chancesLost()[p]);
-                            ply.setString(2, className);
-                            ply.setLong(3, g.gameId());
-                            ply.setInt(4, s.id());
-                            ply.setInt(5, p);
-                            ply.addBatch();
-                        }
-                        setAccuracy(review, 1, j.white().accuracy());
-                        setAccuracy(review, 2, j.black().accuracy());
-                        review.setShort(3, (short) j.white().inaccuracies());
-                        review.setShort(4, (short) j.white().mistakes());
-                        review.setShort(5, (short) j.white().blunders());
-                        review.setShort(6, (short) j.black().inaccuracies());
-                        review.setShort(7, (short) j.black().mistakes());
-                        review.setShort(8, (short) j.black().blunders());
-                        review.setShort(9, (short) j.white().forcedLosses());
-                        review.setShort(10, (short) j.black().forcedLosses());
-                        review.setInt(11, curve.generation());
-                        review.setLong(12, g.gameId());
-                        review.setInt(13, s.id());
-                        review.addBatch();
-                    }
-                    ply.executeBatch();
-                    review.executeBatch();
+        db.dsl().transaction(tx -> {
+            DSLContext dsl = tx.dsl();
+            BatchBindStep ply = dsl.batch(dsl.update(REVIEW_PLY)
+                    .set(REVIEW_PLY.CHANCES_LOST, DSL.param(REVIEW_PLY.CHANCES_LOST))
+                    .set(REVIEW_PLY.MOVE_CLASS, DSL.param(REVIEW_PLY.MOVE_CLASS))
+                    .where(REVIEW_PLY.GAME_ID.eq(DSL.param(REVIEW_PLY.GAME_ID)))
+                    .and(REVIEW_PLY.SETTING_ID.eq(DSL.param(REVIEW_PLY.SETTING_ID)))
+                    .and(REVIEW_PLY.PLY.eq(DSL.param(REVIEW_PLY.PLY))));
+            BatchBindStep review = dsl.batch(dsl.update(REVIEW)
+                    .set(REVIEW.WHITE_ACCURACY, DSL.param(REVIEW.WHITE_ACCURACY))
+                    .set(REVIEW.BLACK_ACCURACY, DSL.param(REVIEW.BLACK_ACCURACY))
+                    .set(REVIEW.WHITE_INACCURACIES, DSL.param(REVIEW.WHITE_INACCURACIES))
+                    .set(REVIEW.WHITE_MISTAKES, DSL.param(REVIEW.WHITE_MISTAKES))
+                    .set(REVIEW.WHITE_BLUNDERS, DSL.param(REVIEW.WHITE_BLUNDERS))
+                    .set(REVIEW.BLACK_INACCURACIES, DSL.param(REVIEW.BLACK_INACCURACIES))
+                    .set(REVIEW.BLACK_MISTAKES, DSL.param(REVIEW.BLACK_MISTAKES))
+                    .set(REVIEW.BLACK_BLUNDERS, DSL.param(REVIEW.BLACK_BLUNDERS))
+                    .set(REVIEW.WHITE_FORCED_LOSSES, DSL.param(REVIEW.WHITE_FORCED_LOSSES))
+                    .set(REVIEW.BLACK_FORCED_LOSSES, DSL.param(REVIEW.BLACK_FORCED_LOSSES))
+                    .set(REVIEW.CURVE_GENERATION, DSL.param(REVIEW.CURVE_GENERATION))
+                    .where(REVIEW.GAME_ID.eq(DSL.param(REVIEW.GAME_ID)))
+                    .and(REVIEW.SETTING_ID.eq(DSL.param(REVIEW.SETTING_ID))));
+            for (GameOfBoard g : games) {
+                ReviewSetting.Curve curve = s.curve(g.variant());
+                List<Object[]> before = new ArrayList<>();
+                // moves are classed by the engine's curve of the board, not the database's: judged again
+                // from their rows, they keep their classes; the new curve is calibration
+                MoveJudgements.Judged j = judgeStored(dsl, g.gameId(), s.id(), Judgement.curve(g.variant()), before);
+                for (int p = 0; p < j.classes().length; p++) {
+                    String className = ReviewRepository.className(j.classes()[p]);
+                    // most moves keep their judgement (a best move gives nothing away with any curve)
+                    if (Float.valueOf((float) j.chancesLost()[p]).equals(before.get(p)[0])
+                            && className.equals(before.get(p)[1])) continue;
+                    ply.bind((float) j.chancesLost()[p], className, g.gameId(), s.id(), p);
                 }
-            });
-        }
+                review.bind(accuracy(j.white().accuracy()), accuracy(j.black().accuracy()),
+                        (short) j.white().inaccuracies(), (short) j.white().mistakes(), (short) j.white().blunders(),
+                        (short) j.black().inaccuracies(), (short) j.black().mistakes(), (short) j.black().blunders(),
+                        (short) j.white().forcedLosses(), (short) j.black().forcedLosses(), curve.generation(),
+                        g.gameId(), s.id());
+            }
+            if (ply.size() > 0) ply.execute();
+            review.execute();
+        });
     }
 
-    private static void setAccuracy(PreparedStatement st, int index, Double accuracy) throws SQLException {
-        if (accuracy == null) st.setNull(index, Types.REAL);
-        else st.setFloat(index, accuracy.floatValue());
+    private static Float accuracy(Double accuracy) {
+        return accuracy == null ? null : accuracy.floatValue();
     }
 
     /** A game's stored scores judged with a curve; {@code before} gets each move's stored chances lost and class. */
-    private static MoveJudgements.Judged judgeStored(PreparedStatement read, long gameId, int settingId, WinCurve curve,
-            List<Object[]> before) throws SQLException {
-        read.setLong(1, gameId);
-        read.setInt(2, settingId);
+    private static MoveJudgements.Judged judgeStored(DSLContext dsl, long gameId, int settingId, WinCurve curve,
+            List<Object[]> before) {
         List<Side> toMove = new ArrayList<>();
         List<Integer> scores = new ArrayList<>();
         List<Boolean> best = new ArrayList<>();
         List<ForcedLoss.Proof> proofs = new ArrayList<>();
-        try (ResultSet rs = read.executeQuery()) {
-            while (rs.next()) {
-                toMove.add(Side.ofLetter(rs.getString(2).charAt(0)));
-                scores.add(rs.getInt(3));
-                String played = rs.getString(5);
-                if (played != null) {
-                    best.add(played.equals(rs.getString(4)));
-                    int men = rs.getInt(6);
-                    boolean verdict = !rs.wasNull();
-                    String outcome = rs.getString(10);
-                    int horizon = rs.getInt(11);
-                    ForcedLoss.Verdict v = verdict
-                            ? new ForcedLoss.Verdict(ForcedLoss.Kind.of(rs.getString(9)), men, 0, List.of(), horizon) : null;
-                    proofs.add(outcome == null ? (verdict ? new ForcedLoss.Proof(ForcedLoss.Outcome.LOSES, v, horizon) : null)
-                            : new ForcedLoss.Proof(ForcedLoss.Outcome.valueOf(outcome.toUpperCase(java.util.Locale.ROOT)), v, horizon));
-                    before.add(new Object[] {rs.getFloat(7), rs.getString(8)});
-                }
+        for (var r : dsl.select(REVIEW_PLY.PLAYER, REVIEW_PLY.SCORE_WHITE, REVIEW_PLY.BEST_MOVE, REVIEW_PLY.PLAYED,
+                        REVIEW_PLY.FORCED_MEN, REVIEW_PLY.CHANCES_LOST, REVIEW_PLY.MOVE_CLASS, REVIEW_PLY.FORCED_KIND,
+                        REVIEW_PLY.PROOF, REVIEW_PLY.PROOF_HORIZON)
+                .from(REVIEW_PLY)
+                .where(REVIEW_PLY.GAME_ID.eq(gameId))
+                .and(REVIEW_PLY.SETTING_ID.eq(settingId))
+                .orderBy(REVIEW_PLY.PLY)
+                .fetch()) {
+            toMove.add(Side.ofLetter(r.get(REVIEW_PLY.PLAYER).charAt(0)));
+            scores.add(r.get(REVIEW_PLY.SCORE_WHITE));
+            String played = r.get(REVIEW_PLY.PLAYED);
+            if (played != null) {
+                best.add(played.equals(r.get(REVIEW_PLY.BEST_MOVE)));
+                Short men = r.get(REVIEW_PLY.FORCED_MEN);
+                String outcome = r.get(REVIEW_PLY.PROOF);
+                Short h = r.get(REVIEW_PLY.PROOF_HORIZON);
+                int horizon = h == null ? 0 : h;
+                ForcedLoss.Verdict v = men != null
+                        ? new ForcedLoss.Verdict(ForcedLoss.Kind.of(r.get(REVIEW_PLY.FORCED_KIND)), men, 0, List.of(), horizon)
+                        : null;
+                proofs.add(outcome == null ? (men != null ? new ForcedLoss.Proof(ForcedLoss.Outcome.LOSES, v, horizon) : null)
+                        : new ForcedLoss.Proof(ForcedLoss.Outcome.valueOf(outcome.toUpperCase(java.util.Locale.ROOT)), v, horizon));
+                Float lost = r.get(REVIEW_PLY.CHANCES_LOST);
+                before.add(new Object[] {lost == null ? 0f : lost, r.get(REVIEW_PLY.MOVE_CLASS)});
             }
         }
         boolean[] b = new boolean[best.size()];

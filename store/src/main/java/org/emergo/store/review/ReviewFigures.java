@@ -117,7 +117,8 @@ public final class ReviewFigures {
         if (main.isEmpty()) return Optional.empty();
         Setting s = main.get();
         // The player's games with his colour through the two player indexes, as PlayerSummary
-        // reads them; the first review_ply row says who moved first, so how many moves were his.
+        // reads them; the first review_ply row says who moved first, so how many moves were his. A
+        // game against himself comes twice, as White first, on every database.
         Field<String> player = DSL.inline(name);
         List<PlayerGame> games = dsl.fetch("""
                 SELECT g.id, g.date, p.colour, CASE WHEN p.colour = 'w' THEN g.black ELSE g.white END, g.result,
@@ -132,7 +133,7 @@ public final class ReviewFigures {
                 JOIN game g ON g.id = p.id
                 JOIN review r ON r.game_id = p.id AND r.setting_id = {1}
                 JOIN review_ply z ON z.game_id = r.game_id AND z.setting_id = r.setting_id AND z.ply = 0
-                ORDER BY g.id DESC""", player, DSL.inline(s.id()))
+                ORDER BY g.id DESC, p.colour DESC""", player, DSL.inline(s.id()))
                 .map(r -> {
                     String colour = r.get(2, String.class);
                     int plies = r.get(6, int.class);

@@ -15,6 +15,7 @@ import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.ClaimedBatches;
 import org.emergo.store.jdbc.OrderedBatches;
 import org.emergo.store.jdbc.WorkClaims;
+import org.jooq.exception.DataAccessException;
 
 /**
  * {@code emergo review}: the engine judges every position and move of the stored games not yet
@@ -102,8 +103,9 @@ public final class ReviewJob implements AutoCloseable {
         if (setting == null) {
             try {
                 setting = settings.setting(limit, Reviewer.VERSION);
-            } catch (SQLException e) {
-                throw new StoreException("cannot read the review settings: " + e.getMessage(), e);
+            } catch (SQLException | DataAccessException e) {
+                Throwable why = e.getCause() instanceof SQLException cause ? cause : e; // jOOQ's wraps JDBC's
+                throw new StoreException("cannot read the review settings: " + why.getMessage(), e);
             }
         }
         return setting;

@@ -1,8 +1,12 @@
 package org.emergo.store.review;
 
+import static org.emergo.store.jooq.Tables.GAME;
+import static org.emergo.store.jooq.Tables.REVIEW;
+import static org.emergo.store.jooq.Tables.REVIEW_CURVE;
+import static org.emergo.store.jooq.Tables.REVIEW_PLY;
+import static org.emergo.store.jooq.Tables.REVIEW_SETTING;
+
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -16,20 +20,22 @@ import org.emergo.rules.Variant;
 import org.emergo.search.Judgement.MoveClass;
 import org.emergo.search.WinCurve;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.Transaction;
 import org.emergo.store.game.PendingGame;
+import org.emergo.store.game.PendingGames;
 import org.emergo.store.jdbc.RowSink;
-import org.emergo.store.sql.QueryException;
-import org.emergo.store.sql.ReadOnlySql;
+import org.jooq.Condition;
+import org.jooq.Record;
 import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
 
 /**
  * Reads the games to review and writes and reads reviews (sql/V7__review.sql; the settings
  * and their curves are {@link ReviewSettings}, the curves fitted to the database's own games
  * {@link OwnCurves}): a game's
  * review_ply rows and its review row go in one transaction, so a game is reviewed whole or not
- * at all. Writes go through {@link RowSink}: JDBC batches on H2, COPY on PostgreSQL.
+ * at all. Writes go through {@link RowSink}: JDBC batches on H2, COPY on PostgreSQL, as they
+ * are a review run's bulk (a row a position); the reads are jOOQ.
  */
 public final class ReviewRepository {
 
@@ -58,68 +64,25 @@ public final class ReviewRepository {
 
     /** Games matching {@code where} (an SQL condition on table game; null: all) not yet reviewed at the setting. */
     public int countPending(int settingId, String where) throws SQLException {
-        String sql = "SELECT COUNT(*) FROM game g WHERE " + pendingCondition(where);
-        return readChecked(where, c -> {
-            try (PreparedStatement st = c.prepareStatement(sql)) {
-                st.setInt(1, settingId);
-                try (ResultSet rs = st.executeQuery()) {
-                    rs.next();
-                    return rs.getInt(1);
-                }
-            }
-        });
+        return pending(settingId).count(where);
     }
 
     /** The next games after {@code afterId} in id order that match {@code where} and are not yet reviewed at the setting. */
     public List<PendingGame> pending(int settingId, long afterId, int limit, String where)
             throws SQLException {
-        String sql = "SELECT " + PendingGame.COLUMNS + " FROM game g WHERE g.id > ? AND "
-                + pendingCondition(where) + " ORDER BY g.id LIMIT ?";
-        return readChecked(where, c -> {
-            try (PreparedStatement st = c.prepareStatement(sql)) {
-                st.setLong(1, afterId);
-                st.setInt(2, settingId);
-                st.setInt(3, limit);
-                List<PendingGame> games = new ArrayList<>(limit);
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) games.add(PendingGame.read(rs));
-                }
-                return games;
-            }
-        });
+        return pending(settingId).next(afterId, limit, where);
+    }
+
+    private PendingGames pending(int settingId) {
+        return new PendingGames(db, DSL.notExists(DSL.selectOne()
+                .from(REVIEW)
+                .where(REVIEW.GAME_ID.eq(PendingGames.G.ID))
+                .and(REVIEW.SETTING_ID.eq(settingId))));
     }
 
     /** One game as the review needs it, reviewed or not. */
     public Optional<PendingGame> game(long id) throws SQLException {
-        String sql = "SELECT " + PendingGame.COLUMNS + " FROM game g WHERE g.id = ?";
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setLong(1, id);
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? Optional.of(PendingGame.read(rs)) : Optional.empty();
-            }
-        }
-    }
-
-    private static String pendingCondition(String where) {
-        String own = "NOT EXISTS (SELECT 1 FROM review r WHERE r.game_id = g.id AND r.setting_id = ?)";
-        return where == null || where.isBlank() ? own : own + " AND (" + ReadOnlySql.checkCondition(where) + ")";
-    }
-
-    /**
-     * Reads with the user's condition on a read-only connection ({@link Database#readOnly}), so
-     * that the condition can change nothing; its failure is said as {@code emergo export}'s is.
-     */
-    private <T> T readChecked(String where, Database.SqlWork<T> work) throws SQLException {
-        if (where == null || where.isBlank()) {
-            try (Connection c = db.dataSource().getConnection()) {
-                return work.run(c);
-            }
-        }
-        try {
-            return db.withReadOnlyConnection(work);
-        } catch (SQLException e) {
-            throw new QueryException("the condition failed: " + ErrorText.firstLine(e), e);
-        }
+        return PendingGames.game(db.dsl(), id);
     }
 
     /**
@@ -209,44 +172,37 @@ public final class ReviewRepository {
         return sb.toString();
     }
 
-    private static boolean isReviewed(Connection c, long gameId, int settingId) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT 1 FROM review WHERE game_id = ? AND setting_id = ?")) {
-            st.setLong(1, gameId);
-            st.setInt(2, settingId);
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next();
-            }
-        }
+    private boolean isReviewed(Connection c, long gameId, int settingId) {
+        return DSL.using(c, db.dialect(), db.dsl().settings())
+                .fetchExists(REVIEW, REVIEW.GAME_ID.eq(gameId).and(REVIEW.SETTING_ID.eq(settingId)));
     }
 
     /** Whether a game is reviewed at a setting. */
     public boolean isReviewed(long gameId, int settingId) throws SQLException {
-        try (Connection c = db.dataSource().getConnection()) {
-            return isReviewed(c, gameId, settingId);
-        }
+        return db.dsl().fetchExists(REVIEW, REVIEW.GAME_ID.eq(gameId).and(REVIEW.SETTING_ID.eq(settingId)));
     }
 
     /** Every game reviewed at a setting: how many, and the classes and forced losses of their moves. */
     public record Totals(int games, long inaccuracies, long mistakes, long blunders, long forcedLosses) {}
 
     public Totals totals(int settingId) throws SQLException {
-        String sql = "SELECT COUNT(*), SUM(white_inaccuracies + black_inaccuracies), SUM(white_mistakes + black_mistakes),"
-                + " SUM(white_blunders + black_blunders), SUM(white_forced_losses + black_forced_losses)"
-                + " FROM review WHERE setting_id = ?";
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setInt(1, settingId);
-            try (ResultSet rs = st.executeQuery()) {
-                rs.next();
-                return new Totals(rs.getInt(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5));
-            }
-        }
+        Record r = db.dsl().select(DSL.count(),
+                        DSL.sum(REVIEW.WHITE_INACCURACIES.plus(REVIEW.BLACK_INACCURACIES)),
+                        DSL.sum(REVIEW.WHITE_MISTAKES.plus(REVIEW.BLACK_MISTAKES)),
+                        DSL.sum(REVIEW.WHITE_BLUNDERS.plus(REVIEW.BLACK_BLUNDERS)),
+                        DSL.sum(REVIEW.WHITE_FORCED_LOSSES.plus(REVIEW.BLACK_FORCED_LOSSES)))
+                .from(REVIEW)
+                .where(REVIEW.SETTING_ID.eq(settingId))
+                .fetchSingle();
+        return new Totals(r.get(0, int.class), r.get(1, long.class), r.get(2, long.class), r.get(3, long.class),
+                r.get(4, long.class));
     }
 
     // ---- reading a game's review
 
     /** A game's review at a setting. */
     public Optional<StoredReview> find(long gameId, ReviewSetting s) throws SQLException {
-        return find(gameId, "r.setting_id = " + s.id());
+        return find(gameId, REVIEW.SETTING_ID.eq(s.id()));
     }
 
     /**
@@ -254,67 +210,63 @@ public final class ReviewRepository {
      * setting made last, between two at once).
      */
     public Optional<StoredReview> latest(long gameId) throws SQLException {
-        return find(gameId, "TRUE");
+        return find(gameId, DSL.trueCondition());
     }
 
-    private Optional<StoredReview> find(long gameId, String settingCondition) throws SQLException {
-        String head = "SELECT r.setting_id, s.setting, s.engine_version, c.curve_k, c.curve_offset, c.curve_source,"
-                + " r.plies, r.stopped_at_ply, r.reviewed_at, r.white_accuracy, r.black_accuracy,"
-                + " r.white_inaccuracies, r.white_mistakes, r.white_blunders, r.black_inaccuracies, r.black_mistakes,"
-                + " r.black_blunders, r.white_forced_losses, r.black_forced_losses"
-                + " FROM review r JOIN review_setting s ON s.id = r.setting_id JOIN game g ON g.id = r.game_id"
-                + " JOIN review_curve c ON c.setting_id = r.setting_id AND c.variant = g.variant"
-                + " WHERE r.game_id = ? AND " + settingCondition
-                + " ORDER BY r.reviewed_at DESC, r.setting_id DESC LIMIT 1";
-        String plies = "SELECT ply, player, score_white, best_move, depth, nodes, line, played, loss, chances_lost,"
-                + " move_class, forced_men, forced_plies, forced_line, forced_kind, proof, proof_horizon FROM review_ply"
-                + " WHERE game_id = ? AND setting_id = ? ORDER BY ply";
-        try (Connection c = db.dataSource().getConnection()) {
-            c.setAutoCommit(false); // one snapshot on PostgreSQL: the review row and its plies agree
-            try (PreparedStatement st = c.prepareStatement(head)) {
-                st.setLong(1, gameId);
-                int settingId;
-                StoredReview review;
-                try (ResultSet rs = st.executeQuery()) {
-                    if (!rs.next()) return Optional.empty();
-                    settingId = rs.getInt(1);
-                    review = new StoredReview(gameId, rs.getString(2), rs.getString(3),
-                            new WinCurve(rs.getDouble(4), rs.getDouble(5)).toString(), rs.getString(6), rs.getInt(7),
-                            (Integer) rs.getObject(8, Integer.class), rs.getObject(9, LocalDateTime.class),
-                            new StoredReview.SideFigures(realOrNull(rs, 10), rs.getInt(12), rs.getInt(13), rs.getInt(14),
-                                    rs.getInt(18)),
-                            new StoredReview.SideFigures(realOrNull(rs, 11), rs.getInt(15), rs.getInt(16), rs.getInt(17),
-                                    rs.getInt(19)),
-                            List.of());
-                }
-                List<StoredReview.Ply> rows = new ArrayList<>();
-                try (PreparedStatement p = c.prepareStatement(plies)) {
-                    p.setLong(1, gameId);
-                    p.setInt(2, settingId);
-                    try (ResultSet rs = p.executeQuery()) {
-                        while (rs.next()) {
-                            rows.add(new StoredReview.Ply(rs.getInt(1), rs.getString(2), rs.getInt(3), rs.getString(4),
-                                    rs.getInt(5), rs.getLong(6), words(rs.getString(7)), rs.getString(8),
-                                    (Integer) rs.getObject(9, Integer.class), realOrNull(rs, 10), rs.getString(11),
-                                    (Integer) rs.getObject(12, Integer.class), (Integer) rs.getObject(13, Integer.class),
-                                    words(rs.getString(14)), rs.getString(15), rs.getString(16),
-                                    (Integer) rs.getObject(17, Integer.class)));
-                        }
-                    }
-                }
-                return Optional.of(new StoredReview(review.gameId(), review.setting(), review.engineVersion(),
-                        review.curve(), review.curveSource(), review.moves(), review.stoppedAtPly(), review.reviewedAt(),
-                        review.white(), review.black(), rows));
-            } finally {
-                c.rollback();
-                c.setAutoCommit(true);
-            }
-        }
+    private Optional<StoredReview> find(long gameId, Condition setting) {
+        // one transaction, so one snapshot on PostgreSQL: the review row and its plies agree
+        return db.dsl().transactionResult(tx -> {
+            Record r = tx.dsl().select(REVIEW.SETTING_ID, REVIEW_SETTING.SETTING, REVIEW_SETTING.ENGINE_VERSION,
+                            REVIEW_CURVE.CURVE_K, REVIEW_CURVE.CURVE_OFFSET, REVIEW_CURVE.CURVE_SOURCE, REVIEW.PLIES,
+                            REVIEW.STOPPED_AT_PLY, REVIEW.REVIEWED_AT, REVIEW.WHITE_ACCURACY, REVIEW.BLACK_ACCURACY,
+                            REVIEW.WHITE_INACCURACIES, REVIEW.WHITE_MISTAKES, REVIEW.WHITE_BLUNDERS,
+                            REVIEW.BLACK_INACCURACIES, REVIEW.BLACK_MISTAKES, REVIEW.BLACK_BLUNDERS,
+                            REVIEW.WHITE_FORCED_LOSSES, REVIEW.BLACK_FORCED_LOSSES)
+                    .from(REVIEW)
+                    .join(REVIEW_SETTING).on(REVIEW_SETTING.ID.eq(REVIEW.SETTING_ID))
+                    .join(GAME).on(GAME.ID.eq(REVIEW.GAME_ID))
+                    .join(REVIEW_CURVE).on(REVIEW_CURVE.SETTING_ID.eq(REVIEW.SETTING_ID)
+                            .and(REVIEW_CURVE.VARIANT.eq(GAME.VARIANT)))
+                    .where(REVIEW.GAME_ID.eq(gameId))
+                    .and(setting)
+                    .orderBy(REVIEW.REVIEWED_AT.desc(), REVIEW.SETTING_ID.desc())
+                    .limit(1)
+                    .fetchOne();
+            if (r == null) return Optional.<StoredReview>empty();
+            List<StoredReview.Ply> rows = tx.dsl().selectFrom(REVIEW_PLY)
+                    .where(REVIEW_PLY.GAME_ID.eq(gameId))
+                    .and(REVIEW_PLY.SETTING_ID.eq(r.get(REVIEW.SETTING_ID)))
+                    .orderBy(REVIEW_PLY.PLY)
+                    .fetch(p -> new StoredReview.Ply(p.getPly(), p.getPlayer(), p.getScoreWhite(), p.getBestMove(),
+                            orZero(p.getDepth()), p.getNodes() == null ? 0 : p.getNodes(), words(p.getLine()),
+                            p.getPlayed(), p.getLoss(), real(p.getChancesLost()), p.getMoveClass(),
+                            integer(p.getForcedMen()), integer(p.getForcedPlies()), words(p.getForcedLine()),
+                            p.getForcedKind(), p.getProof(), integer(p.getProofHorizon())));
+            return Optional.of(new StoredReview(gameId, r.get(REVIEW_SETTING.SETTING),
+                    r.get(REVIEW_SETTING.ENGINE_VERSION),
+                    new WinCurve(r.get(REVIEW_CURVE.CURVE_K), r.get(REVIEW_CURVE.CURVE_OFFSET)).toString(),
+                    r.get(REVIEW_CURVE.CURVE_SOURCE), r.get(REVIEW.PLIES), r.get(REVIEW.STOPPED_AT_PLY),
+                    r.get(REVIEW.REVIEWED_AT),
+                    new StoredReview.SideFigures(real(r.get(REVIEW.WHITE_ACCURACY)),
+                            orZero(r.get(REVIEW.WHITE_INACCURACIES)), orZero(r.get(REVIEW.WHITE_MISTAKES)),
+                            orZero(r.get(REVIEW.WHITE_BLUNDERS)), orZero(r.get(REVIEW.WHITE_FORCED_LOSSES))),
+                    new StoredReview.SideFigures(real(r.get(REVIEW.BLACK_ACCURACY)),
+                            orZero(r.get(REVIEW.BLACK_INACCURACIES)), orZero(r.get(REVIEW.BLACK_MISTAKES)),
+                            orZero(r.get(REVIEW.BLACK_BLUNDERS)), orZero(r.get(REVIEW.BLACK_FORCED_LOSSES))),
+                    rows));
+        });
     }
 
-    private static Double realOrNull(ResultSet rs, int column) throws SQLException {
-        float f = rs.getFloat(column);
-        return rs.wasNull() ? null : (double) f;
+    private static Double real(Float f) {
+        return f == null ? null : (double) f;
+    }
+
+    private static Integer integer(Short s) {
+        return s == null ? null : (int) s;
+    }
+
+    private static int orZero(Short s) {
+        return s == null ? 0 : s;
     }
 
     private static List<String> words(String text) {

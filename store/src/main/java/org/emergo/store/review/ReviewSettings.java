@@ -1,8 +1,8 @@
 package org.emergo.store.review;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
+import static org.emergo.store.jooq.Tables.REVIEW_CURVE;
+import static org.emergo.store.jooq.Tables.REVIEW_SETTING;
+
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.EnumMap;
@@ -12,7 +12,8 @@ import org.emergo.rules.Variant;
 import org.emergo.search.Limit;
 import org.emergo.search.WinCurve;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.Transaction;
+import org.jooq.DSLContext;
+import org.jooq.exception.DataAccessException;
 
 /** The settings reviews are made at and their curves (tables review_setting and review_curve). */
 public final class ReviewSettings {
@@ -32,44 +33,36 @@ public final class ReviewSettings {
     public ReviewSetting setting(Limit limit, String engineVersion) throws SQLException {
         Optional<ReviewSetting> found = find(limit, engineVersion);
         if (found.isPresent()) return found.get();
-        try (Connection c = db.dataSource().getConnection()) {
-            Transaction.run(c, tx -> insert(tx, limit, engineVersion));
-        } catch (SQLException e) {
-            if (!UNIQUE_VIOLATION.equals(e.getSQLState())) throw e; // else another program made it first
+        try {
+            db.dsl().transaction(tx -> insert(tx.dsl(), limit, engineVersion));
+        } catch (DataAccessException e) {
+            if (!UNIQUE_VIOLATION.equals(e.sqlState())) throw e; // else another program made it first
         }
         return find(limit, engineVersion).orElseThrow();
     }
 
-    private static void insert(Connection c, Limit limit, String engineVersion) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(
-                "INSERT INTO review_setting (setting, engine_version, created_at) VALUES (?, ?, ?)")) {
-            st.setString(1, limit.toString());
-            st.setString(2, engineVersion);
-            st.setObject(3, LocalDateTime.now());
-            st.executeUpdate();
-        }
-        int id;
-        try (PreparedStatement st = c.prepareStatement(
-                "SELECT id FROM review_setting WHERE setting = ? AND engine_version = ?")) {
-            st.setString(1, limit.toString());
-            st.setString(2, engineVersion);
-            try (ResultSet rs = st.executeQuery()) {
-                rs.next();
-                id = rs.getInt(1);
-            }
-        }
-        try (PreparedStatement st = c.prepareStatement("INSERT INTO review_curve (setting_id, variant, curve_k,"
-                + " curve_offset, curve_source, curve_games, curve_generation) VALUES (?, ?, ?, ?, ?, 0, 0)")) {
-            for (Variant v : Variant.values()) {
-                WinCurve curve = WinCurve.of(v);
-                st.setInt(1, id);
-                st.setString(2, v.tagName());
-                st.setDouble(3, curve.k());
-                st.setDouble(4, curve.offset());
-                st.setString(5, ReviewSetting.DEFAULT_CURVE);
-                st.addBatch();
-            }
-            st.executeBatch();
+    private static void insert(DSLContext dsl, Limit limit, String engineVersion) {
+        dsl.insertInto(REVIEW_SETTING)
+                .set(REVIEW_SETTING.SETTING, limit.toString())
+                .set(REVIEW_SETTING.ENGINE_VERSION, engineVersion)
+                .set(REVIEW_SETTING.CREATED_AT, LocalDateTime.now())
+                .execute();
+        int id = dsl.select(REVIEW_SETTING.ID)
+                .from(REVIEW_SETTING)
+                .where(REVIEW_SETTING.SETTING.eq(limit.toString()))
+                .and(REVIEW_SETTING.ENGINE_VERSION.eq(engineVersion))
+                .fetchSingle(REVIEW_SETTING.ID);
+        for (Variant v : Variant.values()) {
+            WinCurve curve = WinCurve.of(v);
+            dsl.insertInto(REVIEW_CURVE)
+                    .set(REVIEW_CURVE.SETTING_ID, id)
+                    .set(REVIEW_CURVE.VARIANT, v.tagName())
+                    .set(REVIEW_CURVE.CURVE_K, curve.k())
+                    .set(REVIEW_CURVE.CURVE_OFFSET, curve.offset())
+                    .set(REVIEW_CURVE.CURVE_SOURCE, ReviewSetting.DEFAULT_CURVE)
+                    .set(REVIEW_CURVE.CURVE_GAMES, 0)
+                    .set(REVIEW_CURVE.CURVE_GENERATION, 0)
+                    .execute();
         }
     }
 
@@ -78,39 +71,34 @@ public final class ReviewSettings {
         return find(s.limit(), s.engineVersion()).orElseThrow();
     }
 
-    private Optional<ReviewSetting> find(Limit limit, String engineVersion) throws SQLException {
-        String sql = "SELECT s.id, c.variant, c.curve_k, c.curve_offset, c.curve_source, c.curve_games, c.curve_generation"
-                + " FROM review_setting s JOIN review_curve c ON c.setting_id = s.id"
-                + " WHERE s.setting = ? AND s.engine_version = ?";
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setString(1, limit.toString());
-            st.setString(2, engineVersion);
-            int id = -1;
-            Map<Variant, ReviewSetting.Curve> curves = new EnumMap<>(Variant.class);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    id = rs.getInt(1);
-                    Variant v = Variant.parse(rs.getString(2));
-                    curves.put(v, new ReviewSetting.Curve(v, new WinCurve(rs.getDouble(3), rs.getDouble(4)),
-                            rs.getString(5), rs.getInt(6), rs.getInt(7)));
-                }
-            }
-            return id < 0 ? Optional.empty() : Optional.of(new ReviewSetting(id, limit, engineVersion, curves));
+    private Optional<ReviewSetting> find(Limit limit, String engineVersion) {
+        int id = -1;
+        Map<Variant, ReviewSetting.Curve> curves = new EnumMap<>(Variant.class);
+        for (var r : db.dsl().select(REVIEW_SETTING.ID, REVIEW_CURVE.VARIANT, REVIEW_CURVE.CURVE_K, REVIEW_CURVE.CURVE_OFFSET,
+                        REVIEW_CURVE.CURVE_SOURCE, REVIEW_CURVE.CURVE_GAMES, REVIEW_CURVE.CURVE_GENERATION)
+                .from(REVIEW_SETTING)
+                .join(REVIEW_CURVE).on(REVIEW_CURVE.SETTING_ID.eq(REVIEW_SETTING.ID))
+                .where(REVIEW_SETTING.SETTING.eq(limit.toString()))
+                .and(REVIEW_SETTING.ENGINE_VERSION.eq(engineVersion))
+                .fetch()) {
+            id = r.value1();
+            Variant v = Variant.parse(r.value2());
+            curves.put(v, new ReviewSetting.Curve(v, new WinCurve(r.value3(), r.value4()), r.value5(), r.value6(),
+                    r.value7()));
         }
+        return id < 0 ? Optional.empty() : Optional.of(new ReviewSetting(id, limit, engineVersion, curves));
     }
 
     /** Makes a curve fitted to {@code games} decisive games a board's curve at the setting, as its next generation. */
     public void fitted(ReviewSetting s, Variant variant, WinCurve curve, int games) throws SQLException {
-        String sql = "UPDATE review_curve SET curve_k = ?, curve_offset = ?, curve_source = ?, curve_games = ?,"
-                + " curve_generation = curve_generation + 1 WHERE setting_id = ? AND variant = ?";
-        try (Connection c = db.dataSource().getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            st.setDouble(1, curve.k());
-            st.setDouble(2, curve.offset());
-            st.setString(3, ReviewSetting.FITTED_CURVE);
-            st.setInt(4, games);
-            st.setInt(5, s.id());
-            st.setString(6, variant.tagName());
-            st.executeUpdate();
-        }
+        db.dsl().update(REVIEW_CURVE)
+                .set(REVIEW_CURVE.CURVE_K, curve.k())
+                .set(REVIEW_CURVE.CURVE_OFFSET, curve.offset())
+                .set(REVIEW_CURVE.CURVE_SOURCE, ReviewSetting.FITTED_CURVE)
+                .set(REVIEW_CURVE.CURVE_GAMES, games)
+                .set(REVIEW_CURVE.CURVE_GENERATION, REVIEW_CURVE.CURVE_GENERATION.plus(1))
+                .where(REVIEW_CURVE.SETTING_ID.eq(s.id()))
+                .and(REVIEW_CURVE.VARIANT.eq(variant.tagName()))
+                .execute();
     }
 }

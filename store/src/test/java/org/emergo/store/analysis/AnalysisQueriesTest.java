@@ -96,21 +96,6 @@ public class AnalysisQueriesTest {
             return rows(Files.readString(Path.of("..", "sql", "queries", file)));
         }
 
-        /** Rows with numbers made comparable across databases (Long, BigDecimal, Double...). */
-        public static List<List<Object>> plain(List<List<Object>> rows) {
-            List<List<Object>> out = new ArrayList<>();
-            for (List<Object> row : rows) {
-                List<Object> r = new ArrayList<>();
-                for (Object v : row) {
-                    if (v instanceof BigDecimal || v instanceof Double || v instanceof Float) r.add(((Number) v).doubleValue());
-                    else if (v instanceof Number n) r.add(n.longValue());
-                    else r.add(v);
-                }
-                out.add(r);
-            }
-            return out;
-        }
-
         @Test
         void everyPlyHasAPositionRowWithItsFigures() {
             assertEquals(List.of(List.of(0L, "w 0 0 c5:b d6:b e5:b f4:w4 g4:w h4:b2", 5L, 0L, 5L, 5L),

@@ -23,11 +23,9 @@ import org.emergo.rules.Variant;
 import org.emergo.search.Limit;
 import org.emergo.store.DatabaseTestCase;
 import org.emergo.store.TestDatabases;
-import org.emergo.store.analysis.AnalysisQueriesTest;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.output.OutputFormat;
 import org.emergo.store.review.ReviewJob;
-import org.emergo.store.sql.ReadOnlyQuery;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
@@ -112,16 +110,12 @@ class PuzzleJobTest {
             db.dsl().execute("DELETE FROM puzzle_mined");
         }
 
-        List<List<Object>> rows(String sql) {
-            return AnalysisQueriesTest.Cases.plain(new ReadOnlyQuery(db).fetch(sql, 100_000).rows());
-        }
-
         /** Everything mining stores but the time. */
         Map<String, List<List<Object>>> stored() {
             Map<String, List<List<Object>>> tables = new LinkedHashMap<>();
-            tables.put("puzzle", rows("SELECT * FROM puzzle ORDER BY game_id, ply"));
-            tables.put("puzzle_theme", rows("SELECT * FROM puzzle_theme ORDER BY game_id, ply, theme"));
-            tables.put("puzzle_mined", rows("SELECT game_id, miner_version, setting_id, tried, puzzles FROM puzzle_mined"
+            tables.put("puzzle", plainRows("SELECT * FROM puzzle ORDER BY game_id, ply"));
+            tables.put("puzzle_theme", plainRows("SELECT * FROM puzzle_theme ORDER BY game_id, ply, theme"));
+            tables.put("puzzle_mined", plainRows("SELECT game_id, miner_version, setting_id, tried, puzzles FROM puzzle_mined"
                     + " ORDER BY game_id"));
             return tables;
         }
@@ -131,7 +125,7 @@ class PuzzleJobTest {
             PuzzleJob.Summary s = mine(2);
             assertEquals(GAMES, s.games());
             assertTrue(s.found() >= 3, "puzzles found: " + s.found());
-            List<List<Object>> puzzles = rows("SELECT game_id, ply, epn, moves, roles, men, themes FROM puzzle ORDER BY game_id, ply");
+            List<List<Object>> puzzles = plainRows("SELECT game_id, ply, epn, moves, roles, men, themes FROM puzzle ORDER BY game_id, ply");
             assertEquals(s.found(), puzzles.size());
             for (List<Object> row : puzzles) {
                 int index = ids.indexOf((Long) row.get(0));
@@ -144,7 +138,7 @@ class PuzzleJobTest {
                         List.of(row.get(2), row.get(3), ((Long) row.get(5)).intValue()));
             }
             assertEquals(List.of(List.of((long) GAMES, (long) s.found())),
-                    rows("SELECT COUNT(*), SUM(puzzles) FROM puzzle_mined"));
+                    plainRows("SELECT COUNT(*), SUM(puzzles) FROM puzzle_mined"));
             assertEquals(0, mine(2).games());
         }
 
@@ -166,8 +160,8 @@ class PuzzleJobTest {
             assertEquals(stop, assertThrows(RuntimeException.class, () -> new PuzzleJob(db, 2).run(null, g -> {
                 throw stop;
             })));
-            assertEquals(List.of(List.of((long) PuzzleJob.BATCH)), rows("SELECT COUNT(*) FROM puzzle_mined"));
-            assertEquals(List.of(), rows("SELECT p.game_id FROM puzzle p WHERE NOT EXISTS"
+            assertEquals(List.of(List.of((long) PuzzleJob.BATCH)), plainRows("SELECT COUNT(*) FROM puzzle_mined"));
+            assertEquals(List.of(), plainRows("SELECT p.game_id FROM puzzle p WHERE NOT EXISTS"
                     + " (SELECT 1 FROM puzzle_mined m WHERE m.game_id = p.game_id)"));
             assertEquals(GAMES - PuzzleJob.BATCH, mine(1).games());
             assertEquals(clean, stored());
@@ -187,16 +181,16 @@ class PuzzleJobTest {
             PuzzleBook.Attempted failed = book.attempt(q.id(), false, "e5");
             assertTrue(failed.puzzle().rating() > q.rating());
             assertTrue(failed.solver().rating() < solved.solver().rating());
-            assertEquals(List.of(List.of(true, ""), List.of(false, "e5")), rows(
+            assertEquals(List.of(List.of(true, ""), List.of(false, "e5")), plainRows(
                     "SELECT solved, COALESCE(wrong_move, '') FROM puzzle_attempt ORDER BY attempted_at, game_id, ply"));
-            assertEquals(List.of(List.of(2L)), rows("SELECT attempts FROM puzzle_solver"));
+            assertEquals(List.of(List.of(2L)), plainRows("SELECT attempts FROM puzzle_solver"));
         }
 
         @Test
         void theExampleQueryCountsTheThemesOfThePuzzlesEachPlayerMissed() throws Exception {
             mine(2);
             Map<List<Object>, Long> expected = new java.util.TreeMap<>(java.util.Comparator.comparing(Object::toString));
-            for (List<Object> row : rows("SELECT p.solver, g.white, g.black, p.moves, p.played, p.themes FROM puzzle_set p"
+            for (List<Object> row : plainRows("SELECT p.solver, g.white, g.black, p.moves, p.played, p.themes FROM puzzle_set p"
                     + " JOIN game g ON g.id = p.game_id")) {
                 String played = (String) row.get(4);
                 String first = ((String) row.get(3)).split(" ")[0];
@@ -207,7 +201,7 @@ class PuzzleJobTest {
             assertTrue(!expected.isEmpty());
             String sql = java.nio.file.Files.readString(java.nio.file.Path.of("..", "sql", "queries", "10_missed_themes_by_player.sql"));
             Map<List<Object>, Long> got = new java.util.TreeMap<>(java.util.Comparator.comparing(Object::toString));
-            for (List<Object> row : rows(sql)) got.put(List.of(row.get(0), row.get(1)), ((Number) row.get(2)).longValue());
+            for (List<Object> row : plainRows(sql)) got.put(List.of(row.get(0), row.get(1)), ((Number) row.get(2)).longValue());
             assertEquals(expected, got);
         }
 

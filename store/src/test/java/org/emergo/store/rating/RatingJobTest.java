@@ -15,9 +15,7 @@ import org.emergo.rules.Variant;
 import org.emergo.store.DatabaseTestCase;
 import org.emergo.store.TestDatabases;
 import org.emergo.store.analysis.AnalysisJob;
-import org.emergo.store.analysis.AnalysisQueriesTest;
 import org.emergo.store.game.GameRepository;
-import org.emergo.store.sql.ReadOnlyQuery;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
@@ -81,10 +79,6 @@ class RatingJobTest {
             return new GameRepository(db.dsl()).insertAll(games, null).ids();
         }
 
-        List<List<Object>> rows(String sql) {
-            return AnalysisQueriesTest.Cases.plain(new ReadOnlyQuery(db).fetch(sql, 1000).rows());
-        }
-
         RatingRepository ratings() {
             return new RatingRepository(db.dsl());
         }
@@ -98,7 +92,7 @@ class RatingJobTest {
                     game(Variant.EMERGO, null, "C", "A", "1/2-1/2"),
                     game(Variant.EMERGO, "2003.05.??", "A", "C", "1-0")));
             new RatingJob(db).run();
-            List<Long> order = rows("SELECT game_id FROM rating WHERE side = 'w' ORDER BY seq").stream()
+            List<Long> order = plainRows("SELECT game_id FROM rating WHERE side = 'w' ORDER BY seq").stream()
                     .map(r -> (Long) r.get(0)).toList();
             assertEquals(List.of(ids.get(4), ids.get(2), ids.get(1), ids.get(0), ids.get(3)), order);
         }
@@ -112,7 +106,7 @@ class RatingJobTest {
             assertEquals(List.of(
                             List.of("glicko2", "Aster, Ada", "w", 1L, 0.5, 1.0, 1500.0, 350.0, after.white().rating()),
                             List.of("glicko2", "Brand, Bram", "b", 1L, 0.5, 0.0, 1500.0, 350.0, after.black().rating())),
-                    rows("SELECT system, player, side, games, expected, score, rating_before, deviation_before, rating"
+                    plainRows("SELECT system, player, side, games, expected, score, rating_before, deviation_before, rating"
                             + " FROM rating_history WHERE game_id = " + id + " ORDER BY side DESC"));
             List<RatingRepository.AtGame> glicko = ratings().atGame(id, "glicko2");
             assertEquals(List.of("w", "b"), glicko.stream().map(RatingRepository.AtGame::side).toList());
@@ -128,7 +122,7 @@ class RatingJobTest {
             new AnalysisJob(db, 1).run(false, done -> {});
             new RatingJob(db).run();
             assertEquals(List.of(List.of(ids.get(0), 1.0), List.of(ids.get(1), 0.0), List.of(ids.get(2), 1.0)),
-                    rows("SELECT game_id, score FROM rating WHERE side = 'w' ORDER BY game_id"));
+                    plainRows("SELECT game_id, score FROM rating WHERE side = 'w' ORDER BY game_id"));
         }
 
         @Test
@@ -142,7 +136,7 @@ class RatingJobTest {
             RatingJob.Summary s = new RatingJob(db).run();
             assertEquals(1, s.ratedGames());
             assertEquals(2, s.players());
-            assertEquals(List.of(List.of(2L)), rows("SELECT COUNT(*) FROM rating"));
+            assertEquals(List.of(List.of(2L)), plainRows("SELECT COUNT(*) FROM rating"));
         }
 
         @Test
@@ -153,7 +147,7 @@ class RatingJobTest {
             new RatingJob(db).run();
             assertEquals(List.of(List.of("Emergo", "A", 1L, 1530.0), List.of("Emergo", "B", 2L, 1470.0),
                             List.of("HexEmergo", "B", 1L, 1530.0), List.of("HexEmergo", "A", 2L, 1470.0)),
-                    rows("SELECT r.variant, p.name, r.rank, r.rating FROM player_rating r JOIN player p ON p.id = r.player_id"
+                    plainRows("SELECT r.variant, p.name, r.rank, r.rating FROM player_rating r JOIN player p ON p.id = r.player_id"
                             + " WHERE r.system = 'elo' ORDER BY r.variant, r.rank"));
             assertEquals(List.of(Variant.EMERGO, Variant.HEXEMERGO), ratings().variants("elo"));
         }
@@ -197,14 +191,14 @@ class RatingJobTest {
         /** Every rating table, in an order that does not depend on how the rows were written. */
         List<List<Object>> ratingTables() {
             List<List<Object>> all = new java.util.ArrayList<>();
-            all.addAll(rows("SELECT r.system, r.variant, r.game_id, r.side, p.name, r.seq, r.games, r.expected, r.score,"
+            all.addAll(plainRows("SELECT r.system, r.variant, r.game_id, r.side, p.name, r.seq, r.games, r.expected, r.score,"
                     + " r.rating_before, r.deviation_before, r.rating, r.deviation, r.volatility"
                     + " FROM rating r JOIN player p ON p.id = r.player_id ORDER BY r.variant, r.seq, r.side"));
-            all.addAll(rows("SELECT r.system, r.variant, p.name, r.rank, r.rating, r.games, r.wins, r.draws, r.losses,"
+            all.addAll(plainRows("SELECT r.system, r.variant, p.name, r.rank, r.rating, r.games, r.wins, r.draws, r.losses,"
                     + " r.last_game_id FROM player_rating r JOIN player p ON p.id = r.player_id"
                     + " ORDER BY r.system, r.variant, r.rank"));
-            all.addAll(rows("SELECT system, variant, games, log_loss FROM rating_quality ORDER BY system, variant"));
-            all.addAll(rows("SELECT variant, seq, digest FROM rating_checkpoint ORDER BY variant, seq"));
+            all.addAll(plainRows("SELECT system, variant, games, log_loss FROM rating_quality ORDER BY system, variant"));
+            all.addAll(plainRows("SELECT variant, seq, digest FROM rating_checkpoint ORDER BY variant, seq"));
             return all;
         }
 
@@ -268,13 +262,13 @@ class RatingJobTest {
             assertEquals(3, s.players(), "A, B and C rated, D merged into A");
             assertEquals(12, s.keptGames());
             List<List<Object>> incremental = ratingTables();
-            assertEquals(List.of(), rows("SELECT name FROM player WHERE name = 'D'"));
+            assertEquals(List.of(), plainRows("SELECT name FROM player WHERE name = 'D'"));
             assertEquals(computedFromNothing(), incremental);
         }
 
         Map<Object, Object> playerIds() {
             Map<Object, Object> ids = new LinkedHashMap<>();
-            for (List<Object> r : rows("SELECT name, id FROM player ORDER BY name")) ids.put(r.get(0), r.get(1));
+            for (List<Object> r : plainRows("SELECT name, id FROM player ORDER BY name")) ids.put(r.get(0), r.get(1));
             return ids;
         }
 
@@ -288,7 +282,7 @@ class RatingJobTest {
             RatingJob.Summary s = new RatingJob(db).run();
             assertEquals(2, s.players());
             assertEquals(List.of(List.of("Aster, Ada", 3L), List.of("B", 3L)),
-                    rows("SELECT p.name, r.games FROM player_rating r JOIN player p ON p.id = r.player_id"
+                    plainRows("SELECT p.name, r.games FROM player_rating r JOIN player p ON p.id = r.player_id"
                             + " WHERE r.system = 'elo' ORDER BY r.rank"));
             // the name as written is matched exactly: another spelling stays another player
             store(List.of(game(Variant.EMERGO, "2020.01.04", "aster, ada", "B", "1-0")));
@@ -327,7 +321,7 @@ class RatingJobTest {
             new RatingJob(db).run();
             new RatingJob(db).run();
             // the history of the system shown, both systems' ratings now and forecasts
-            assertEquals(List.of(List.of(2L, 4L, 2L, 2L)), rows("SELECT (SELECT COUNT(*) FROM rating), (SELECT COUNT(*) FROM"
+            assertEquals(List.of(List.of(2L, 4L, 2L, 2L)), plainRows("SELECT (SELECT COUNT(*) FROM rating), (SELECT COUNT(*) FROM"
                     + " player_rating), (SELECT COUNT(*) FROM player), (SELECT COUNT(*) FROM rating_quality)"));
         }
 

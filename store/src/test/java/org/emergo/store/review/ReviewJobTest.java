@@ -28,7 +28,6 @@ import org.emergo.store.TestDatabases;
 import org.emergo.store.analysis.AnalysisQueriesTest;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.sql.QueryException;
-import org.emergo.store.sql.ReadOnlyQuery;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
@@ -104,20 +103,16 @@ class ReviewJobTest {
             }
         }
 
-        List<List<Object>> rows(String sql) {
-            return AnalysisQueriesTest.Cases.plain(new ReadOnlyQuery(db).fetch(sql, 100_000).rows());
-        }
-
         /** Everything a review stores but the time it was made. */
         Map<String, List<List<Object>>> stored() {
             Map<String, List<List<Object>>> tables = new LinkedHashMap<>();
-            tables.put("review_setting", rows("SELECT id, setting, engine_version FROM review_setting ORDER BY id"));
-            tables.put("review_curve", rows("SELECT * FROM review_curve ORDER BY setting_id, variant"));
-            tables.put("review", rows("SELECT game_id, setting_id, plies, stopped_at_ply, white_accuracy, black_accuracy,"
+            tables.put("review_setting", plainRows("SELECT id, setting, engine_version FROM review_setting ORDER BY id"));
+            tables.put("review_curve", plainRows("SELECT * FROM review_curve ORDER BY setting_id, variant"));
+            tables.put("review", plainRows("SELECT game_id, setting_id, plies, stopped_at_ply, white_accuracy, black_accuracy,"
                     + " white_inaccuracies, white_mistakes, white_blunders, black_inaccuracies, black_mistakes,"
                     + " black_blunders, white_forced_losses, black_forced_losses, nodes, curve_generation"
                     + " FROM review ORDER BY game_id, setting_id"));
-            tables.put("review_ply", rows("SELECT * FROM review_ply ORDER BY game_id, setting_id, ply"));
+            tables.put("review_ply", plainRows("SELECT * FROM review_ply ORDER BY game_id, setting_id, ply"));
             return tables;
         }
 
@@ -159,10 +154,10 @@ class ReviewJobTest {
             }
             assertEquals(positions, s.positions());
             assertEquals(List.of(List.of(1L, 2L)),
-                    rows("SELECT plies, stopped_at_ply FROM review WHERE game_id = " + ids.get(4)));
-            assertEquals(List.of(List.of(3L)), rows("SELECT plies FROM review WHERE game_id = " + ids.get(3)
+                    plainRows("SELECT plies, stopped_at_ply FROM review WHERE game_id = " + ids.get(4)));
+            assertEquals(List.of(List.of(3L)), plainRows("SELECT plies FROM review WHERE game_id = " + ids.get(3)
                     + " AND stopped_at_ply IS NULL"));
-            assertEquals(List.of(List.of((long) GAMES, "depth=2")), rows("SELECT COUNT(*), s.setting FROM review r"
+            assertEquals(List.of(List.of((long) GAMES, "depth=2")), plainRows("SELECT COUNT(*), s.setting FROM review r"
                     + " JOIN review_setting s ON s.id = r.setting_id GROUP BY s.setting"));
         }
 
@@ -284,7 +279,7 @@ class ReviewJobTest {
             int judged = 0;
             for (long id : ids) judged += stored(id).moves();
             assertTrue(judged > 200, judged + " moves");
-            List<List<Object>> classes = rows("SELECT DISTINCT move_class FROM review_ply WHERE move_class IS NOT NULL"
+            List<List<Object>> classes = plainRows("SELECT DISTINCT move_class FROM review_ply WHERE move_class IS NOT NULL"
                     + " ORDER BY move_class");
             assertTrue(classes.size() >= 3, "shallow self-play has good moves and bad ones: " + classes);
         }
@@ -402,7 +397,7 @@ class ReviewJobTest {
                 QueryException failed = assertThrows(QueryException.class, () -> job.countPending("no_such_column = 1"));
                 assertTrue(failed.getMessage().startsWith("the condition failed: "), failed.getMessage());
             }
-            assertEquals(List.of(List.of((long) GAMES)), rows("SELECT COUNT(*) FROM game"));
+            assertEquals(List.of(List.of((long) GAMES)), plainRows("SELECT COUNT(*) FROM game"));
         }
 
         @Test
@@ -417,12 +412,12 @@ class ReviewJobTest {
                     throw stop;
                 })));
             }
-            List<List<Object>> reviewed = rows("SELECT COUNT(*) FROM review");
+            List<List<Object>> reviewed = plainRows("SELECT COUNT(*) FROM review");
             assertEquals(List.of(List.of((long) ReviewJob.BATCH)), reviewed);
             // whole games only: every ply row belongs to a stored review, and every review has all its rows
-            assertEquals(List.of(), rows("SELECT p.game_id FROM review_ply p WHERE NOT EXISTS"
+            assertEquals(List.of(), plainRows("SELECT p.game_id FROM review_ply p WHERE NOT EXISTS"
                     + " (SELECT 1 FROM review r WHERE r.game_id = p.game_id AND r.setting_id = p.setting_id)"));
-            assertEquals(List.of(), rows("SELECT r.game_id FROM review r WHERE r.plies + 1 <>"
+            assertEquals(List.of(), plainRows("SELECT r.game_id FROM review r WHERE r.plies + 1 <>"
                     + " (SELECT COUNT(*) FROM review_ply p WHERE p.game_id = r.game_id AND p.setting_id = r.setting_id)"));
 
             assertEquals(GAMES - ReviewJob.BATCH, review(1).games());
@@ -430,7 +425,7 @@ class ReviewJobTest {
         }
 
         private int decisive(Variant v) {
-            return ((Long) rows("SELECT COUNT(*) FROM game WHERE result IN ('1-0', '0-1') AND variant = '" + v.tagName()
+            return ((Long) plainRows("SELECT COUNT(*) FROM game WHERE result IN ('1-0', '0-1') AND variant = '" + v.tagName()
                     + "'").get(0).get(0)).intValue();
         }
 
@@ -460,7 +455,7 @@ class ReviewJobTest {
             ReviewSetting.Curve hex = setting.curve(Variant.HEXEMERGO);
             assertEquals(List.of(ReviewSetting.DEFAULT_CURVE, 0, WinCurve.HEXEMERGO), List.of(hex.source(), hex.generation(), hex.curve()));
             assertEquals(List.of(List.of("Emergo", 1L, games(Variant.EMERGO)), List.of("HexEmergo", 0L, games(Variant.HEXEMERGO))),
-                    rows("SELECT g.variant, r.curve_generation, COUNT(*) FROM review r JOIN game g ON g.id = r.game_id"
+                    plainRows("SELECT g.variant, r.curve_generation, COUNT(*) FROM review r JOIN game g ON g.id = r.game_id"
                             + " GROUP BY g.variant, r.curve_generation ORDER BY g.variant"));
             assertEveryGameJudgedByItsBoardsCurve();
         }
@@ -484,7 +479,7 @@ class ReviewJobTest {
             String generations = "SELECT g.variant, r.curve_generation, COUNT(*) FROM review r JOIN game g ON g.id = r.game_id"
                     + " GROUP BY g.variant, r.curve_generation ORDER BY g.variant, r.curve_generation";
             assertEquals(List.of(List.of("Emergo", 0L, games(Variant.EMERGO) - 2), List.of("Emergo", 1L, 2L),
-                    List.of("HexEmergo", 0L, games(Variant.HEXEMERGO))), rows(generations));
+                    List.of("HexEmergo", 0L, games(Variant.HEXEMERGO))), plainRows(generations));
             ReviewSetting setting = setting();
             for (int i = 0; i < 2; i++) assertJudgedBy(stored(ids.get(i)), Judgement.curve(Variant.EMERGO));
 
@@ -495,7 +490,7 @@ class ReviewJobTest {
             assertEquals(0, again.games());
             assertEquals(games(Variant.EMERGO) - 2, again.judgedAgain());
             assertEquals(List.of(List.of("Emergo", 1L, games(Variant.EMERGO)), List.of("HexEmergo", 0L, games(Variant.HEXEMERGO))),
-                    rows(generations));
+                    plainRows(generations));
             assertEveryGameJudgedByItsBoardsCurve();
         }
     }

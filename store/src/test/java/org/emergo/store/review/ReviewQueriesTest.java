@@ -19,7 +19,6 @@ import org.emergo.rules.Variant;
 import org.emergo.store.DatabaseTestCase;
 import org.emergo.store.TestDatabases;
 import org.emergo.store.analysis.AnalysisJob;
-import org.emergo.store.analysis.AnalysisQueriesTest;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.sql.NamedParameters;
 import org.emergo.store.sql.ReadOnlyQuery;
@@ -79,7 +78,7 @@ class ReviewQueriesTest {
 
         List<List<Object>> query(String file, Map<String, String> params) throws IOException {
             String sql = Files.readString(Path.of("..", "sql", "queries", file));
-            return AnalysisQueriesTest.Cases.plain(new ReadOnlyQuery(db).fetch(NamedParameters.bind(sql, params), 1000).rows());
+            return plain(new ReadOnlyQuery(db).fetch(NamedParameters.bind(sql, params), 1000).rows());
         }
 
         /** Column {@code index} as a REAL column holds it: PostgreSQL's driver gives the shortest decimal of the float. */

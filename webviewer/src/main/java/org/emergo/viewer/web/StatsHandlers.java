@@ -10,8 +10,8 @@ import org.emergo.store.db.StoreException;
 import org.emergo.store.review.CurveCalibration;
 import org.emergo.store.review.OwnCurves;
 import org.emergo.store.review.ReviewFigures;
+import org.emergo.store.stats.GameStatistics;
 import org.emergo.viewer.chart.Chart;
-import org.emergo.viewer.data.Statistics;
 
 /**
  * The statistics page. Its figures read every game's rows, so they are kept while the counts of
@@ -24,13 +24,11 @@ public final class StatsHandlers {
     private static final long KEEP_NANOS = 30_000_000_000L;
     private static final long CALIBRATION_KEEP_NANOS = 3_600_000_000_000L;
 
-    private record Counts(int games, int analysed, int findings, int reviews) {}
-
     private record Figures(List<Chart> charts, DecidedStats decided, CalibrationStats calibration) {}
 
     private final Database db;
     private final Templates templates;
-    private final SingleFlight<Counts, Figures> figures = new SingleFlight<>(KEEP_NANOS);
+    private final SingleFlight<GameStatistics.Counts, Figures> figures = new SingleFlight<>(KEEP_NANOS);
     /**
      * The calibration reads every reviewed position of the main setting (seconds on the demo), and
      * changes only with the reviews and games: kept, by their counts and the setting, for an hour.
@@ -44,7 +42,8 @@ public final class StatsHandlers {
     }
 
     public void page(Context ctx) {
-        Counts counts = new Counts(count("game"), count("analysis"), count("finding"), count("review"));
+        GameStatistics statistics = new GameStatistics(db.dsl());
+        GameStatistics.Counts counts = statistics.counts();
         Figures k = figures.get(counts, () -> {
             ReviewFigures reviews = new ReviewFigures(db.dsl());
             Optional<ReviewFigures.Setting> main = reviews.mainSetting();
@@ -52,7 +51,7 @@ public final class StatsHandlers {
             CalibrationStats calibration = main.map(st -> new CalibrationStats(st.setting(),
                             calibrations.get(List.of(counts.games(), counts.reviews(), st.id()), () -> calibration(st.id()))))
                     .filter(c -> !c.boards().isEmpty()).orElse(null);
-            return new Figures(new Statistics(db.dsl()).charts(), decided, calibration);
+            return new Figures(StatsCharts.of(statistics), decided, calibration);
         });
         ctx.html(templates.render("stats.jte",
                 new StatsPage(counts.games(), counts.analysed(), k.charts(), k.decided(), k.calibration())));
@@ -64,9 +63,5 @@ public final class StatsHandlers {
         } catch (SQLException e) {
             throw new StoreException("reading the reviewed positions failed: " + ErrorText.firstLine(e), e);
         }
-    }
-
-    private int count(String table) {
-        return db.dsl().fetchOne("SELECT COUNT(*) FROM " + table).get(0, int.class);
     }
 }

@@ -1,8 +1,10 @@
 package org.emergo.viewer.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -14,6 +16,7 @@ import org.emergo.replay.GameRecord;
 import org.emergo.rules.Position;
 import org.emergo.rules.PositionText;
 import org.emergo.rules.Variant;
+import org.emergo.search.Limit;
 import org.emergo.store.PostgresServer;
 import org.emergo.store.analysis.AnalysisJob;
 import org.emergo.store.analysis.GameLoader;
@@ -25,7 +28,14 @@ import org.emergo.store.game.GameList;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.game.GameSummary;
 import org.emergo.store.game.PlayerSummary;
-import org.emergo.viewer.chart.Chart;
+import org.emergo.store.puzzle.PuzzleBook;
+import org.emergo.store.puzzle.PuzzleJob;
+import org.emergo.store.rating.RatingJob;
+import org.emergo.store.rating.RatingRepository;
+import org.emergo.store.review.ReviewFigures;
+import org.emergo.store.review.ReviewJob;
+import org.emergo.store.review.ReviewRepository;
+import org.emergo.store.stats.GameStatistics;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -37,7 +47,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The viewer's reads give the same answers on a PostgreSQL database with a linguistic collation
  * as on H2: the games list, a player's latest games, the statistics (shadowpieces included),
- * the explorer and a game as its page shows it; the same games, in the same order.
+ * the ratings, the reviews and puzzles, the explorer and a game as its page shows it; the same
+ * games, in the same order.
  * Names, events and dates are chosen where a linguistic order differs from H2's: case, accents,
  * punctuation, and unknown dates ("????"), which H2 sorts after every digit.
  */
@@ -91,6 +102,12 @@ class SameAnswersOnEveryDatabaseTest {
                 n++;
             }
         }
+        // findings of two codes, so that their order is compared: White enters on the centre first
+        // (goes on), and Black enters on the square White took (stops)
+        for (List<String> moves : List.of(List.of("e5", "e4"), List.of("e5"), List.of("e4", "e4"))) {
+            games.add(new GameRecord(Variant.EMERGO, Map.of("White", "Aster, Ada", "Black", "van Zon, Ed", "Result", "*"), null,
+                    moves, null, "same", ++n));
+        }
         // real games of both boards too, for the statistics: captures, tall columns, shadowpieces
         for (Variant variant : Variant.values()) {
             SelfPlay selfPlay = new SelfPlay(variant, 1986);
@@ -98,6 +115,11 @@ class SameAnswersOnEveryDatabaseTest {
         }
         new GameRepository(db.dsl()).insertAll(games, null);
         new AnalysisJob(db, 1).run(false, done -> { });
+        new RatingJob(db).run();
+        try (ReviewJob review = new ReviewJob(db, Limit.depth(2), 1)) {
+            review.run(null, done -> { });
+        }
+        new PuzzleJob(db, 1).run(null, done -> { });
         return db;
     }
 
@@ -148,9 +170,62 @@ class SameAnswersOnEveryDatabaseTest {
 
     @Test
     void theStatisticsAreAsOnH2() {
-        List<Chart> expected = new Statistics(h2.dsl()).charts();
-        assertTrue(expected.stream().anyMatch(c -> c.id().contains("shadow") && !c.isEmpty()), "no shadowpiece to compare");
-        postgres.forEach((name, db) -> assertEquals(expected, new Statistics(db.dsl()).charts(), name));
+        GameStatistics h2Figures = new GameStatistics(h2.dsl());
+        assertFalse(h2Figures.shadowpieces().isEmpty(), "no shadowpiece to compare");
+        assertTrue(h2Figures.findings().size() > 1, "no order of findings to compare");
+        List<Object> expected = figures(h2Figures);
+        postgres.forEach((name, db) -> assertEquals(expected, figures(new GameStatistics(db.dsl())), name));
+    }
+
+    private static List<Object> figures(GameStatistics s) {
+        return List.of(s.counts(), s.results(), s.gameLength(), s.captureLength(), s.firstCapture(), s.findings(),
+                s.shadowpieces());
+    }
+
+    @Test
+    void theRatingsAreAsOnH2() {
+        RatingRepository ratings = new RatingRepository(h2.dsl());
+        String system = ratings.run().orElseThrow().shownSystem();
+        assertFalse(ratings.leaders(system, Variant.EMERGO, 0, 100).isEmpty(), "no ratings to compare");
+        List<Object> expected = ratings(ratings, system);
+        postgres.forEach((name, db) -> assertEquals(expected, ratings(new RatingRepository(db.dsl()), system), name));
+    }
+
+    /** What the players and ratings pages read. */
+    private static List<Object> ratings(RatingRepository r, String system) {
+        List<Object> out = new ArrayList<>(List.of(r.quality(), r.variants(system)));
+        for (Variant v : Variant.values()) out.addAll(List.of(r.players(system, v), r.leaders(system, v, 0, 100)));
+        for (String player : PLAYERS) {
+            out.add(r.player(player, system));
+            for (Variant v : Variant.values()) out.add(r.history(player, system, v));
+        }
+        return out;
+    }
+
+    @Test
+    void theReviewsAndPuzzlesAreAsOnH2() {
+        ReviewFigures.Setting setting = new ReviewFigures(h2.dsl()).mainSetting().orElseThrow();
+        assertTrue(new PuzzleBook(h2).count(PuzzleBook.Filter.ANY) > 0, "no puzzle to compare");
+        List<Object> expected = reviewsAndPuzzles(h2, setting);
+        postgres.forEach((name, db) -> assertEquals(expected, reviewsAndPuzzles(db, setting), name));
+    }
+
+    /** What the review panel, the statistics page, a player's page and the puzzle pages read; not the times. */
+    private static List<Object> reviewsAndPuzzles(Database db, ReviewFigures.Setting setting) {
+        ReviewFigures figures = new ReviewFigures(db.dsl());
+        PuzzleBook puzzles = new PuzzleBook(db);
+        List<Object> out = new ArrayList<>(List.of(figures.mainSetting().orElseThrow(), figures.decided(setting),
+                puzzles.list(PuzzleBook.Filter.ANY, 0, 1000), puzzles.themes()));
+        for (String player : PLAYERS) out.addAll(List.of(figures.player(player), puzzles.mistakes(player, 100)));
+        for (long id : db.dsl().fetch("SELECT id FROM game ORDER BY id").getValues(0, Long.class)) {
+            try {
+                new ReviewRepository(db).latest(id).ifPresent(r -> out.add(List.of(r.setting(), r.curve(), r.moves(),
+                        r.white(), r.black(), r.positions())));
+            } catch (SQLException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return out;
     }
 
     @Test
