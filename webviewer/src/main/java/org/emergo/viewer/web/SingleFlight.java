@@ -2,6 +2,11 @@ package org.emergo.viewer.web;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -9,67 +14,96 @@ import java.util.function.Supplier;
  * A value computed once for many requests at once, and kept while the data's version (its
  * key: counts, largest ids) stays the same, for at most a while. Under 32 clients the statistics
  * page was computed by every request that found it out of date, all at once: 2 ms alone, 6 to
- * 8 s each then. Now one request computes it and those that come meanwhile wait for its result
- * (the data as it stood when that computation began); the first request after it that finds
- * another version computes again, so a change of the data shows on the next load.
+ * 8 s each then. Now one computation, on a thread of its own, serves every request that comes
+ * meanwhile. A request that finds the value out of date waits for the new one for a moment
+ * ({@code patienceNanos}), so that a change of the data shows on the next load; past that, while
+ * an import or an analysis writes and the computation takes seconds, it gets the value made
+ * last, and the one after the computation gets the new one.
  */
 final class SingleFlight<K, V> {
 
-    private record Made<K, V>(K key, long at, V value) {}
+    record Made<K, V>(K key, long at, V value) {}
 
     private final long keepNanos;
+    private final long patienceNanos;
     private final AtomicInteger waiting = new AtomicInteger();
+    private final ExecutorService computing = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "emergo-single-flight");
+        t.setDaemon(true);
+        return t;
+    });
     private Made<K, V> made;
     private CompletableFuture<Made<K, V>> inFlight;
 
-    SingleFlight(long keepNanos) {
+    SingleFlight(long keepNanos, long patienceNanos) {
         this.keepNanos = keepNanos;
+        this.patienceNanos = patienceNanos;
     }
 
-    /** The value kept for {@code key}, or the one being computed now, or one computed by this call. */
+    /** The value kept for {@code key}, else the one being computed now or computed for this call, else the last one made. */
     V get(K key, Supplier<V> compute) {
+        return getMade(key, compute).value();
+    }
+
+    /** As {@link #get}, with the key the value was made for (older than {@code key} when the last one made is all there is in time). */
+    Made<K, V> getMade(K key, Supplier<V> compute) {
         CompletableFuture<Made<K, V>> flight;
-        boolean mine = false;
+        Made<K, V> last;
         synchronized (this) {
-            Made<K, V> m = made;
-            if (m != null && m.key().equals(key) && System.nanoTime() - m.at() <= keepNanos) return m.value();
+            last = made;
+            if (last != null && last.key().equals(key) && System.nanoTime() - last.at() <= keepNanos) return last;
             if (inFlight == null) {
-                inFlight = new CompletableFuture<>();
-                mine = true;
+                CompletableFuture<Made<K, V>> f = new CompletableFuture<>();
+                inFlight = f;
+                computing.execute(() -> compute(f, key, compute));
             }
             flight = inFlight;
         }
-        if (mine) {
-            try {
-                Made<K, V> m = new Made<>(key, System.nanoTime(), compute.get());
-                synchronized (this) {
-                    made = m;
-                    inFlight = null;
-                }
-                flight.complete(m);
-                return m.value();
-            } catch (RuntimeException | Error e) {
-                synchronized (this) {
-                    inFlight = null; // the next request tries again
-                }
-                flight.completeExceptionally(e);
-                throw e;
-            }
-        }
         waiting.incrementAndGet();
         try {
-            return flight.join().value();
-        } catch (CompletionException e) {
+            if (last == null) return flight.join();
+            return flight.get(patienceNanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            return last;
+        } catch (CompletionException | ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) throw r;
             if (e.getCause() instanceof Error err) throw err;
-            throw e;
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return last;
         } finally {
             waiting.decrementAndGet();
         }
     }
 
-    /** Requests waiting now for another's computation (for the tests). */
+    private void compute(CompletableFuture<Made<K, V>> flight, K key, Supplier<V> compute) {
+        try {
+            Made<K, V> m = new Made<>(key, System.nanoTime(), compute.get());
+            synchronized (this) {
+                made = m;
+                inFlight = null;
+            }
+            flight.complete(m);
+        } catch (RuntimeException | Error e) {
+            synchronized (this) {
+                inFlight = null; // the next request tries again
+            }
+            flight.completeExceptionally(e);
+        }
+    }
+
+    /** Requests waiting now for a computation (for the tests). */
     int waiting() {
         return waiting.get();
+    }
+
+    /** Waits until no computation runs (for the tests). */
+    void awaitComputed() {
+        CompletableFuture<Made<K, V>> f;
+        synchronized (this) {
+            f = inFlight;
+        }
+        if (f != null) f.handle((m, e) -> m).join();
     }
 }

@@ -17,24 +17,27 @@ import org.emergo.viewer.chart.Chart;
  * The statistics page. Its figures read every game's rows, so they are kept while the counts of
  * games, analyses, findings and reviews stay the same (counting a table is instant in H2), for at most
  * half a minute: new games show on the next load, and a re-analysis within that time. They are
- * computed by one request at a time, for all those that ask meanwhile ({@link SingleFlight}).
+ * computed once for all the requests that ask meanwhile ({@link SingleFlight}); while an import
+ * or an analysis writes, a computation takes seconds, and a request that has waited half a second
+ * gets the figures made last, with the counts they were made for.
  */
 public final class StatsHandlers {
 
     private static final long KEEP_NANOS = 30_000_000_000L;
     private static final long CALIBRATION_KEEP_NANOS = 3_600_000_000_000L;
+    private static final long PATIENCE_NANOS = 500_000_000L;
 
     private record Figures(List<Chart> charts, DecidedStats decided, CalibrationStats calibration) {}
 
     private final Database db;
     private final Templates templates;
-    private final SingleFlight<GameStatistics.Counts, Figures> figures = new SingleFlight<>(KEEP_NANOS);
+    private final SingleFlight<GameStatistics.Counts, Figures> figures = new SingleFlight<>(KEEP_NANOS, PATIENCE_NANOS);
     /**
      * The calibration reads every reviewed position of the main setting (seconds on the demo), and
      * changes only with the reviews and games: kept, by their counts and the setting, for an hour.
      */
     private final SingleFlight<List<Integer>, List<CurveCalibration.Board>> calibrations =
-            new SingleFlight<>(CALIBRATION_KEEP_NANOS);
+            new SingleFlight<>(CALIBRATION_KEEP_NANOS, PATIENCE_NANOS);
 
     public StatsHandlers(Database db, Templates templates) {
         this.db = db;
@@ -44,7 +47,7 @@ public final class StatsHandlers {
     public void page(Context ctx) {
         GameStatistics statistics = new GameStatistics(db.dsl());
         GameStatistics.Counts counts = statistics.counts();
-        Figures k = figures.get(counts, () -> {
+        SingleFlight.Made<GameStatistics.Counts, Figures> made = figures.getMade(counts, () -> {
             ReviewFigures reviews = new ReviewFigures(db.dsl());
             Optional<ReviewFigures.Setting> main = reviews.mainSetting();
             DecidedStats decided = main.map(st -> DecidedStats.of(st, reviews.decided(st))).orElse(null);
@@ -53,8 +56,9 @@ public final class StatsHandlers {
                     .filter(c -> !c.boards().isEmpty()).orElse(null);
             return new Figures(StatsCharts.of(statistics), decided, calibration);
         });
-        ctx.html(templates.render("stats.jte",
-                new StatsPage(counts.games(), counts.analysed(), k.charts(), k.decided(), k.calibration())));
+        Figures k = made.value();
+        ctx.html(templates.render("stats.jte", new StatsPage(made.key().games(), made.key().analysed(), k.charts(),
+                k.decided(), k.calibration())));
     }
 
     private List<CurveCalibration.Board> calibration(int settingId) {

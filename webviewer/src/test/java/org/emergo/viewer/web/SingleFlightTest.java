@@ -20,7 +20,7 @@ class SingleFlightTest {
 
     @Test
     void requestsThatComeWhileThePageIsComputedWaitForThatOneComputation() throws Exception {
-        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR);
+        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR, HOUR);
         AtomicInteger computed = new AtomicInteger();
         CountDownLatch release = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(8);
@@ -47,7 +47,7 @@ class SingleFlightTest {
 
     @Test
     void theNextRequestAfterAChangeOfTheDataComputesThePageAgain() {
-        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR);
+        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR, HOUR);
         assertEquals("1 game", flight.get(1, () -> "1 game"));
         assertEquals("1 game", flight.get(1, () -> "not asked"));
         assertEquals("2 games", flight.get(2, () -> "2 games"));
@@ -55,19 +55,41 @@ class SingleFlightTest {
 
     @Test
     void aPageKeptLongerThanItsTimeIsComputedAgain() {
-        SingleFlight<Integer, String> flight = new SingleFlight<>(0);
+        SingleFlight<Integer, String> flight = new SingleFlight<>(0, HOUR);
         flight.get(1, () -> "old");
         assertEquals("new", flight.get(1, () -> "new"));
     }
 
     @Test
     void aFailureReachesItsRequestAndTheNextRequestTriesAgain() {
-        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR);
+        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR, HOUR);
         IllegalStateException failure = new IllegalStateException("database gone");
         assertSame(failure, assertThrows(IllegalStateException.class, () -> flight.get(1, () -> {
             throw failure;
         })));
         assertEquals("page", flight.get(1, () -> "page"));
+    }
+
+    /**
+     * While an import writes, the page takes seconds to compute: a request that finds it out of
+     * date waits its patience, then gets the page made last, with the data it was made for; the
+     * first request after the computation gets the new page.
+     */
+    @Test
+    void aRequestThatFindsThePageOutOfDateGetsTheLastOneWhileTheNewOneTakesLong() {
+        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR, 1_000_000L);
+        assertEquals("1 game", flight.get(1, () -> "1 game"));
+        CountDownLatch release = new CountDownLatch(1);
+        SingleFlight.Made<Integer, String> meanwhile = flight.getMade(2, () -> {
+            await(release);
+            return "2 games";
+        });
+        assertEquals(1, meanwhile.key());
+        assertEquals("1 game", meanwhile.value());
+        assertEquals("1 game", flight.get(2, () -> "computed twice"));
+        release.countDown();
+        flight.awaitComputed();
+        assertEquals("2 games", flight.get(2, () -> "computed twice"));
     }
 
     private static void await(CountDownLatch latch) {
