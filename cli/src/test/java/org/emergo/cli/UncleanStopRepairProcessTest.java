@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * import and analyze put it back. The damaged state is made here directly in the file (a kill
  * that makes it is too rare for a test: bench/kill-soak.sh, bench/h2-kill-repro), as H2 left
  * it and worse: games without their tags in a file marked wholly imported, analyses without
- * some of their positions, and positions whose analysis row is gone; then an import is killed,
- * which leaves H2's lock file behind, the mark of an unclean stop.
+ * some of their positions, positions whose analysis row is gone, a review's plies without their
+ * review row (seen in CI after a kill of review) and puzzles without their game's puzzle_mined
+ * row; then an import is killed, which leaves H2's lock file behind, the mark of an unclean stop.
  */
 class UncleanStopRepairProcessTest {
 
@@ -33,15 +34,20 @@ class UncleanStopRepairProcessTest {
     void theCommandsAfterAnUncleanStopPutBackWhatAKillLeftIncomplete() throws Exception {
         Path a = EmergoProcess.generated(dir, 300, 61);
         Path b = EmergoProcess.generated(dir, 50, 62);
-        Map<String, List<String>> clean = comparable(importAnalyze(TestStores.H2.newDatabase(dir, "clean"), a, b));
+        String cleanDb = reviewMine(importAnalyze(TestStores.H2.newDatabase(dir, "clean"), a, b));
+        Map<String, List<String>> clean = comparable(cleanDb);
 
-        String db = importAnalyze(TestStores.H2.newDatabase(dir, "damaged"), a);
+        String db = reviewMine(importAnalyze(TestStores.H2.newDatabase(dir, "damaged"), a));
+        int puzzles = DatabaseContents.ofPuzzles(db).get("puzzle").size();
+        assertTrue(puzzles > 0, "puzzles to damage");
         try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + db + ";NON_KEYWORDS=VALUE", "sa", "");
                 Statement st = c.createStatement()) {
             assertEquals(40, st.executeUpdate("DELETE FROM game_tag WHERE game_id IN (SELECT id FROM game ORDER BY id LIMIT 20)"));
             assertTrue(st.executeUpdate("DELETE FROM position WHERE ply > 3"
                     + " AND game_id IN (SELECT id FROM game ORDER BY id LIMIT 10 OFFSET 50)") > 0);
             assertEquals(5, st.executeUpdate("DELETE FROM analysis WHERE game_id IN (SELECT id FROM game ORDER BY id LIMIT 5 OFFSET 100)"));
+            assertEquals(3, st.executeUpdate("DELETE FROM review WHERE game_id IN (SELECT id FROM game ORDER BY id LIMIT 3 OFFSET 200)"));
+            assertTrue(st.executeUpdate("DELETE FROM puzzle_mined WHERE game_id IN (SELECT game_id FROM puzzle)") > 0);
         }
         assertTrue(Files.notExists(Path.of(db + ".lock.db")), "closed cleanly");
 
@@ -57,6 +63,18 @@ class UncleanStopRepairProcessTest {
         EmergoProcess.Result analysed = EmergoProcess.run(dir, "analyze", "--db", db);
         assertEquals(0, analysed.exitCode(), String.join("\n", analysed.err()));
         DatabaseContents.assertSameContents(clean, comparable(db), analysed.err());
+        reviewMine(db);
+        DatabaseContents.assertSameContents(DatabaseContents.ofReview(cleanDb), DatabaseContents.ofReview(db));
+        DatabaseContents.assertSameContents(DatabaseContents.ofPuzzles(cleanDb), DatabaseContents.ofPuzzles(db));
+    }
+
+    /** Reviews (depth 2) and mines games 201 to 215, which the damage above leaves in place but for their reviews and puzzles. */
+    private static String reviewMine(String db) {
+        EmergoProcess.Result r = EmergoProcess.run(dir, "review", "--db", db, "--depth", "2", "--where", "id BETWEEN 201 AND 215");
+        assertEquals(0, r.exitCode(), String.join("\n", r.err()));
+        r = EmergoProcess.run(dir, "puzzles", "--db", db);
+        assertEquals(0, r.exitCode(), String.join("\n", r.err()));
+        return db;
     }
 
     private static String importAnalyze(String db, Path... files) {

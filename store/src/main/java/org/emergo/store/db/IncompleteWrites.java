@@ -20,7 +20,8 @@ import org.h2.jdbc.JdbcConnection;
  * analysis row how many position rows (analysis.position_count) and findings; what does not
  * add up is deleted: a game with its analysis, and the file it came from is marked not wholly
  * imported; an analysis with its derived rows. Rows of an analysis whose analysis row is gone
- * are deleted too (the analysis row is written last).
+ * are deleted too (the analysis row is written last), and so are a review's plies without their
+ * review row and a game's puzzles without their puzzle_mined row (each written last).
  *
  * <p>An unclean stop is seen by the lock file H2 leaves beside the database ({@code NAME.lock.db},
  * removed when the last connection closes): present before the open, and the file then opened
@@ -72,6 +73,13 @@ final class IncompleteWrites {
                 orphans += st.executeUpdate("DELETE FROM " + table + " t WHERE NOT EXISTS"
                         + " (SELECT 1 FROM analysis a WHERE a.game_id = t.game_id)");
             }
+            // A review's row is written after its plies, a mined game's row after its puzzles (and
+            // their themes): without it they are a transaction's beginning, and the next run does
+            // the game again (a CI run saw review_ply rows whose review row a kill had taken).
+            orphans += st.executeUpdate("DELETE FROM review_ply t WHERE NOT EXISTS"
+                    + " (SELECT 1 FROM review r WHERE r.game_id = t.game_id AND r.setting_id = t.setting_id)");
+            orphans += st.executeUpdate("DELETE FROM puzzle t WHERE NOT EXISTS"
+                    + " (SELECT 1 FROM puzzle_mined m WHERE m.game_id = t.game_id)"); // its themes and attempts go with it
         }
         return new Repair(games.size(), analyses.size(), orphans);
     }
