@@ -37,6 +37,6 @@ final class H2Lock {
 
     private static Path of(String url) {
         if (!url.startsWith("jdbc:h2:file:")) return null;
-        return Path.of(url.substring("jdbc:h2:file:".length()).replaceFirst(";.*$", "") + ".lock.db");
+        return Path.of(DatabaseUrl.where(url) + ".lock.db");
     }
 }
