@@ -97,12 +97,12 @@ public final class AnalysisJob {
             new PatternSegments(db).build();
             db.confirmCommitsKept();
         } catch (SQLException e) {
-            throw new StoreException("analysis stopped: " + e.getMessage(), e);
+            throw db.failure("analysis failed", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StoreException("analysis interrupted", e);
         } catch (ExecutionException e) {
-            throw new StoreException("analysis failed: " + e.getCause(), e.getCause());
+            throw db.failure("analysis failed", e.getCause());
         } finally {
             workers.shutdownNow();
             writing.shutdown(); // a part being written finishes its transaction either way

@@ -14,6 +14,7 @@ import org.flywaydb.core.api.FlywayException;
 import org.h2.jdbcx.JdbcConnectionPool;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
+import org.jooq.exception.DataAccessException;
 import org.jooq.conf.ParamCastMode;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
@@ -273,6 +274,18 @@ public final class Database implements AutoCloseable {
         if (servedBy != null && now != null && !servedBy.equals(now)) {
             throw new StoreException(OutsideProblem.holderEndedDuringRun(where()));
         }
+    }
+
+    /**
+     * A failure of work on this database (a worker's, say), said in one line: a problem outside
+     * emergo as {@link OutsideProblem} says it (a server that went away, a full disk), anything
+     * else as {@code what} ("analysis failed") and the database's own words, or the failure.
+     */
+    public StoreException failure(String what, Throwable e) {
+        if (e instanceof StoreException s) return s;
+        Throwable said = e instanceof DataAccessException && e.getCause() instanceof SQLException cause ? cause : e;
+        return new StoreException(OutsideProblem.describe(e, where())
+                .orElseGet(() -> what + ": " + (said instanceof SQLException ? ErrorText.firstLine(said) : said)), e);
     }
 
     /**

@@ -86,13 +86,12 @@ public final class PuzzleJob {
             } while (batches.anotherPass());
             db.confirmCommitsKept();
         } catch (SQLException e) {
-            throw new StoreException("puzzles stopped: " + e.getMessage(), e);
+            throw db.failure("puzzles failed", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StoreException("puzzles interrupted", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof StoreException s) throw s;
-            throw new StoreException("puzzles failed: " + e.getCause(), e.getCause());
+            throw db.failure("puzzles failed", e.getCause());
         } finally {
             workers.shutdownNow();
         }

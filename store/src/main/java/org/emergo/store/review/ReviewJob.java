@@ -143,13 +143,12 @@ public final class ReviewJob implements AutoCloseable {
             }
             db.confirmCommitsKept();
         } catch (SQLException e) {
-            throw new StoreException("review stopped: " + e.getMessage(), e);
+            throw db.failure("review failed", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StoreException("review interrupted", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof StoreException s) throw s;
-            throw new StoreException("review failed: " + e.getCause(), e.getCause());
+            throw db.failure("review failed", e.getCause());
         } finally {
             workers.shutdownNow();
         }
