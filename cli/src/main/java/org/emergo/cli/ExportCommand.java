@@ -83,7 +83,7 @@ final class ExportCommand implements Callable<Integer> {
             });
         } catch (StoreException e) {
             out.flush();
-            spec.commandLine().getErr().println("emergo export: " + e.getMessage());
+            spec.commandLine().getErr().println("emergo export: " + FailureHandler.storeFailure(e));
             return 1;
         }
         out.flush();

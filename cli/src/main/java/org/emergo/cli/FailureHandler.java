@@ -52,10 +52,22 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         return 1;
     }
 
+    /**
+     * A store failure that a command says itself: its words, unless it is the loss of the
+     * connection to the program that served the database, which is said as such.
+     */
+    static String storeFailure(StoreException e) {
+        String db = DbOption.lastOpened();
+        return OutsideProblem.connectionLost(e, db == null ? "in use" : db).orElse(e.getMessage());
+    }
+
     /** The one line for a problem outside emergo, or empty for a bug. */
     static Optional<String> describe(Throwable e, String database) {
+        String where = database == null ? "in use" : database;
+        Optional<String> lost = OutsideProblem.connectionLost(e, where); // whatever layer worded it
+        if (lost.isPresent()) return lost;
         if (e instanceof StoreException) return Optional.of(ErrorText.firstLine(e)); // worded for users
-        Optional<String> outside = OutsideProblem.describe(e, database == null ? "in use" : database);
+        Optional<String> outside = OutsideProblem.describe(e, where);
         if (outside.isPresent()) return outside;
         Throwable t = e instanceof UncheckedIOException u ? u.getCause() : e;
         if (t instanceof NoSuchFileException n) return Optional.of("no such file or folder: " + n.getFile());

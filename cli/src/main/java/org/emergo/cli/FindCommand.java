@@ -129,7 +129,7 @@ final class FindCommand implements Callable<Integer> {
             }
         } catch (StoreException e) {
             out.flush();
-            err.println("emergo find: " + e.getMessage());
+            err.println("emergo find: " + FailureHandler.storeFailure(e));
             return 1;
         }
         return 0;

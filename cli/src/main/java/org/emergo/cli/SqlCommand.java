@@ -84,7 +84,7 @@ final class SqlCommand implements Callable<Integer> {
             try (Database database = db.open()) {
                 SchemaListing.print(SchemaCatalog.read(database), output, out);
             } catch (StoreException e) {
-                err.println("emergo sql: " + e.getMessage());
+                err.println("emergo sql: " + FailureHandler.storeFailure(e));
                 return 1;
             }
             out.flush();
@@ -101,7 +101,7 @@ final class SqlCommand implements Callable<Integer> {
             new ReadOnlyQuery(database).run(bound, output.writer(out));
         } catch (StoreException e) {
             out.flush();
-            err.println("emergo sql: " + e.getMessage());
+            err.println("emergo sql: " + FailureHandler.storeFailure(e));
             return 1;
         }
         out.flush();

@@ -116,6 +116,11 @@ final class EmergoProcess {
         return startPausedAt(workDir, "stdin:" + line, args);
     }
 
+    /** As {@link #startHeldAt}, at a line of stdout: a command that reads, in the middle of what it prints. */
+    static EmergoProcess startHeldAtOut(Path workDir, String line, String... args) {
+        return startPausedAt(workDir, "stdout:" + line, args);
+    }
+
     private static EmergoProcess start(Path workDir, Map<String, String> env, List<String> main, String... args) {
         assertTrue(Files.isRegularFile(JAR), JAR + " is missing: the process tests run after mvn package");
         List<String> command = new ArrayList<>(SIGINT_RESET);

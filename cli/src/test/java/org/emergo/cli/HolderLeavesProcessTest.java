@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * again, exit 1; nothing is half stored or lost either way: run again, it leaves what one clean
  * run leaves. A killed holder takes the commits it served in its last half second with it
  * (H2's write delay): the command must not mark its work done over them
- * (docs/safety.md#several-programs-at-once).
+ * (docs/safety.md#several-programs-at-once). The commands that only read (sql, find, export) are
+ * held in the middle of what they print, and print all that a clean run prints, or stop so.
  */
 class HolderLeavesProcessTest {
 
@@ -37,7 +38,10 @@ class HolderLeavesProcessTest {
     private static Path some;
     /** The file that makes an empty database: one for all, so that every database lists the same sources. */
     private static Path nothing;
+    /** Two spellings of one player: {@code ratings} stores them, says so, then rates. */
+    private static Path aliases;
     private static final Map<String, Map<String, List<String>>> CLEAN = new HashMap<>();
+    private static final Map<String, String> CLEAN_OUTPUT = new HashMap<>();
 
     @BeforeAll
     static void writeTheGames() {
@@ -45,13 +49,18 @@ class HolderLeavesProcessTest {
         some = EmergoProcess.generated(dir, 300, 44);
         try {
             nothing = Files.writeString(dir.resolve("nothing.egn"), "");
+            aliases = Files.writeString(dir.resolve("aliases.csv"), "alias,player\nAda Aster,\"Aster, Ada\"\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     static Stream<Arguments> cases() {
-        return Stream.of("import", "analyze", "review", "puzzles").flatMap(c -> Stream.of(Arguments.of(c, "TERM"), Arguments.of(c, "KILL")));
+        return Stream.of("import", "analyze", "review", "puzzles", "ratings").flatMap(c -> Stream.of(Arguments.of(c, "TERM"), Arguments.of(c, "KILL")));
+    }
+
+    static Stream<Arguments> readers() {
+        return Stream.of("sql", "find", "export").flatMap(c -> Stream.of(Arguments.of(c, "TERM"), Arguments.of(c, "KILL")));
     }
 
     @ParameterizedTest(name = "{0} while its holder ends by {1}")
@@ -66,12 +75,59 @@ class HolderLeavesProcessTest {
             case "puzzles" -> 8;
             default -> 4;
         } + (command.equals("puzzles") ? " games mined" : " games stored");
-        EmergoProcess client = EmergoProcess.startHeldAt(dir, first, args(command, db));
-        client.awaitErrLine(first);
+        EmergoProcess client;
+        if (command.equals("ratings")) {
+            first = "aliases: "; // stored, and the ratings not yet begun
+            client = EmergoProcess.startHeldAtOut(dir, first, args(command, db));
+            client.awaitOutLine(first);
+        } else {
+            client = EmergoProcess.startHeldAt(dir, first, args(command, db));
+            client.awaitErrLine(first);
+        }
         holder.signal(signal);
         holder.finish();
         client.resume();
         EmergoProcess.Result cut = client.finish();
+        assertGoesOnOrSaysRunAgain(cut);
+
+        EmergoProcess.Result again = EmergoProcess.run(dir, args(command, db));
+        assertEquals(0, again.exitCode(), String.join("\n", again.err()));
+        DatabaseContents.assertSameContents(clean(command), contents(command, db));
+    }
+
+    /**
+     * A command that reads (user SQL, a pattern search, an export), held in the middle of what it
+     * prints while its holder ends: it prints all that a clean run prints, or stops with the one
+     * line; run again, it prints all of it.
+     */
+    @ParameterizedTest(name = "{0} while its holder ends by {1}")
+    @MethodSource("readers")
+    void aReaderWhoseHolderEndsPrintsAllOrStopsInOneLine(String command, String signal) {
+        String db = prepared(command, "held-" + command + "-" + signal);
+        String clean = cleanOutput(command);
+        EmergoProcess holder = EmergoProcess.start(dir, "serve", "--db", db, "--port", "0");
+        holder.awaitOutLine("Serving the viewer at ");
+        String held = switch (command) {
+            case "sql" -> "40,"; // the 40th row of 300, each with its moves: rows are still to come
+            case "export" -> "[Round \"40\"]";
+            default -> ""; // find: its first line
+        };
+        EmergoProcess client = EmergoProcess.startHeldAtOut(dir, held, args(command, db));
+        client.awaitOutLine(held);
+        holder.signal(signal);
+        holder.finish();
+        client.resume();
+        EmergoProcess.Result cut = client.finish();
+        assertGoesOnOrSaysRunAgain(cut);
+        if (cut.exitCode() == 0) assertEquals(clean, cut.out(), "what it printed after its holder ended");
+
+        EmergoProcess.Result again = EmergoProcess.run(dir, args(command, db));
+        assertEquals(0, again.exitCode(), String.join("\n", again.err()));
+        assertEquals(clean, again.out());
+    }
+
+    /** Exit 0, or exit 1 with the one line that says to run it again; never a bug's trace. */
+    private static void assertGoesOnOrSaysRunAgain(EmergoProcess.Result cut) {
         String err = String.join("\n", cut.err());
         assertTrue(cut.err().stream().noneMatch(l -> l.contains("a bug in emergo")), err);
         if (cut.exitCode() != 0) {
@@ -79,12 +135,16 @@ class HolderLeavesProcessTest {
             String last = cut.err().get(cut.err().size() - 1);
             assertTrue(last.contains("has ended") && last.endsWith("run this again"), err);
         }
-
-        EmergoProcess.Result again = EmergoProcess.run(dir, args(command, db));
-        assertEquals(0, again.exitCode(), String.join("\n", again.err()));
-        DatabaseContents.assertSameContents(clean(command), contents(command, db));
     }
 
+    private static synchronized String cleanOutput(String command) {
+        return CLEAN_OUTPUT.computeIfAbsent(command, c -> {
+            EmergoProcess.Result r = EmergoProcess.run(dir, args(c, prepared(c, "clean-" + c)));
+            assertEquals(0, r.exitCode(), String.join("\n", r.err()));
+            assertTrue(r.out().lines().count() > 40, "a long output: " + r.out().lines().count() + " lines");
+            return r.out();
+        });
+    }
     private static synchronized Map<String, List<String>> clean(String command) {
         return CLEAN.computeIfAbsent(command, c -> {
             String db = prepared(c, "clean-" + c);
@@ -100,14 +160,26 @@ class HolderLeavesProcessTest {
         return switch (command) {
             case "review" -> DatabaseContents.ofReview(db);
             case "puzzles" -> DatabaseContents.ofPuzzles(db);
+            case "ratings" -> ratings(db);
             default -> DatabaseContents.of(db, !command.equals("import"));
         };
+    }
+
+    /** What {@code ratings} stores: the spellings, every game's ratings, the players' and the systems' figures. */
+    private static Map<String, List<String>> ratings(String db) {
+        Map<String, List<String>> tables = new java.util.LinkedHashMap<>(DatabaseContents.ofGameTables(db, List.of("rating")));
+        tables.put("player_alias", DatabaseContents.query(db, "SELECT * FROM player_alias"));
+        tables.put("player_rating", DatabaseContents.query(db,
+                "SELECT p.name, r.* FROM player_rating r JOIN player p ON p.id = r.player_id"));
+        tables.put("rating_quality", DatabaseContents.query(db, "SELECT * FROM rating_quality"));
+        return tables;
     }
 
     /** A database ready for the command (the viewer serves only one that exists): empty, imported, analysed, reviewed. */
     private static String prepared(String command, String name) {
         if (command.equals("import")) return TestStores.H2.imported(dir, name, nothing);
         String db = TestStores.H2.imported(dir, name, some);
+        if (command.equals("find")) assertEquals(0, EmergoProcess.run(dir, "analyze", "--db", db).exitCode());
         if (command.equals("review") || command.equals("puzzles")) assertEquals(0, EmergoProcess.run(dir, "analyze", "--db", db).exitCode());
         if (command.equals("puzzles")) {
             assertEquals(0, EmergoProcess.run(dir, "review", "--db", db, "--depth", "2", "--threads", "1", "--where", "id <= 24").exitCode());
@@ -120,6 +192,10 @@ class HolderLeavesProcessTest {
             case "import" -> new String[] {"import", "--db", db, many.toString()};
             case "review" -> new String[] {"review", "--db", db, "--depth", "2", "--threads", "1", "--where", "id <= 12"};
             case "puzzles" -> new String[] {"puzzles", "--db", db, "--threads", "1"};
+            case "ratings" -> new String[] {"ratings", "--db", db, "--aliases", aliases.toString(), "--top", "0"};
+            case "sql" -> new String[] {"sql", "--db", db, "--format", "csv", "SELECT id, white, black, moves FROM game ORDER BY id"};
+            case "find" -> new String[] {"find", "--db", db, "--limit", "0", "e5:1+"};
+            case "export" -> new String[] {"export", "--db", db};
             default -> new String[] {command, "--db", db};
         };
     }

@@ -19,18 +19,25 @@ import sun.misc.SignalHandler;
  *
  * <p>{@code PausedEmergo LINE-START ARGS...}; with {@code stdin:LINE-START} it waits instead for a
  * line on its standard input, and then goes on as if nothing happened ({@link EmergoProcess#resume}):
- * the test changes the world meanwhile (ends the process that serves it the database, say).
+ * the test changes the world meanwhile (ends the process that serves it the database, say). With
+ * {@code stdout:LINE-START} it does the same at a line of its standard output: a command that
+ * reads, in the middle of what it prints.
  */
 public final class PausedEmergo {
 
     private PausedEmergo() {}
 
     public static void main(String[] args) {
-        System.setErr(new PrintStream(new PauseAtLine(System.err, args[0]), true, StandardCharsets.UTF_8));
+        if (args[0].startsWith("stdout:")) {
+            System.setOut(new PrintStream(new PauseAtLine(System.out, "stdin:" + args[0].substring("stdout:".length())), false,
+                    StandardCharsets.UTF_8));
+        } else {
+            System.setErr(new PrintStream(new PauseAtLine(System.err, args[0]), true, StandardCharsets.UTF_8));
+        }
         Main.main(Arrays.copyOfRange(args, 1, args.length));
     }
 
-    /** Passes stderr on line by line; at the first line that starts so, waits for a signal. */
+    /** Passes stderr (or stdout) on line by line; at the first line that starts so, waits for a signal (or a line on stdin). */
     private static final class PauseAtLine extends OutputStream {
         private final PrintStream real;
         private final String start;

@@ -23,9 +23,8 @@ public final class OutsideProblem {
      */
     public static Optional<String> describe(Throwable failure, String where) {
         // first a server that went away mid-answer: H2 reports it as an I/O error (an EOF), as a damaged file
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof IOException && readFromServer(t)) return Optional.of(holderEnded(where));
-        }
+        Optional<String> lost = connectionLost(failure, where);
+        if (lost.isPresent()) return lost;
         // then what the file holds: H2 reports an unreadable file as an I/O error too
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof EOFException) {
@@ -73,7 +72,6 @@ public final class OutsideProblem {
                 }
                 if (isLockFileBusy(e)) return Optional.of(inUse(where));
                 break;
-            case 90067: // CONNECTION_BROKEN_1: the holder's server went away
             case 90098: // DATABASE_IS_CLOSED
             case 90121: // DATABASE_CALLED_AT_SHUTDOWN
                 return Optional.of(holderEnded(where));
@@ -98,6 +96,21 @@ public final class OutsideProblem {
         if (state.startsWith("53")) {
             return Optional.of("the database server " + where + " ran out of resources (" + ErrorText.firstLine(e) + ");"
                     + " free some (disk space?), then run this again");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The sentence for a failure that is the loss of the connection to the program that served
+     * the H2 file (mixed mode), whatever layer worded it since; empty for any other. Said before
+     * any other words: only a connection through a server can be lost.
+     */
+    public static Optional<String> connectionLost(Throwable failure, String where) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof IOException && readFromServer(t)
+                    || t instanceof SQLException e && e.getErrorCode() == 90067) { // CONNECTION_BROKEN_1
+                return Optional.of(holderEnded(where));
+            }
         }
         return Optional.empty();
     }

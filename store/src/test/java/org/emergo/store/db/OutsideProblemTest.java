@@ -117,6 +117,16 @@ class OutsideProblemTest {
     }
 
     @Test
+    void aLostConnectionIsSaidAsSuchWhateverWordsWrappedItAndAFileEndIsNot() {
+        SQLException broken = new SQLException("Connection is broken: \"session closed\"", "90067", 90067);
+        String said = OutsideProblem.connectionLost(new StoreException("the query failed: Connection is broken", broken), "/data/games")
+                .orElseThrow();
+        assertTrue(said.startsWith("the emergo command that served the database /data/games to this one has ended"), said);
+        // an end of file read from a file (a truncated record, say) is no lost connection
+        assertEquals(Optional.empty(), OutsideProblem.connectionLost(new StoreException("cannot read", new java.io.EOFException()), "/data/games"));
+    }
+
+    @Test
     void aFailureItDoesNotKnowIsLeftToTheCaller() {
         assertEquals(Optional.empty(), OutsideProblem.describe(new SQLException("syntax error", "42000", 42000), "/data/games"));
     }
