@@ -181,6 +181,14 @@ final class EmergoProcess {
         }
     }
 
+    /** Waits for a line on stdout that starts so, and returns it. */
+    String outLine(String start) {
+        awaitOutLine(start);
+        synchronized (out) {
+            return out.toString().lines().filter(l -> l.startsWith(start)).findFirst().orElseThrow();
+        }
+    }
+
     /** Waits for a line on stderr that starts so; fails when the process ends without one. */
     void awaitErrLine(String start) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);

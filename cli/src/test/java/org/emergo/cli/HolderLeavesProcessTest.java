@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -16,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 30, a holder that leaves: a command that reaches an H2 file through another emergo
@@ -124,6 +129,35 @@ class HolderLeavesProcessTest {
         EmergoProcess.Result again = EmergoProcess.run(dir, args(command, db));
         assertEquals(0, again.exitCode(), String.join("\n", again.err()));
         assertEquals(clean, again.out());
+    }
+
+    /**
+     * A second viewer on the file, served it by the first: when the first ends, the second goes
+     * on showing the games (H2 reconnects it to the file itself), or shows the one line on a page
+     * and shows the games at the next request.
+     */
+    @ParameterizedTest(name = "a viewer while its holder ends by {0}")
+    @ValueSource(strings = {"TERM", "KILL"})
+    void aViewerWhoseHolderEndsGoesOnShowingTheGames(String signal) throws Exception {
+        String db = prepared("serve", "held-serve-" + signal);
+        EmergoProcess holder = EmergoProcess.start(dir, "serve", "--db", db, "--port", "0");
+        holder.awaitOutLine("Serving the viewer at ");
+        EmergoProcess second = EmergoProcess.start(dir, "serve", "--db", db, "--port", "0");
+        String url = second.outLine("Serving the viewer at ").split(" ")[4]; // Serving the viewer at URL (Ctrl-C ...
+        HttpClient http = HttpClient.newHttpClient();
+        String before = http.send(HttpRequest.newBuilder(URI.create(url + "game/40.egn")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(before.startsWith("[Event "), before);
+        holder.signal(signal);
+        holder.finish();
+        HttpResponse<String> first = http.send(HttpRequest.newBuilder(URI.create(url + "game/40.egn")).build(), HttpResponse.BodyHandlers.ofString());
+        if (first.statusCode() != 200) {
+            assertTrue(first.body().contains("has ended") && first.body().contains("run this again"), first.body());
+        }
+        HttpResponse<String> next = http.send(HttpRequest.newBuilder(URI.create(url + "game/40.egn")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, next.statusCode(), next.body());
+        assertEquals(before, next.body(), "the game's record after its holder ended");
+        second.signal("TERM");
+        second.finish();
     }
 
     /** Exit 0, or exit 1 with the one line that says to run it again; never a bug's trace. */
