@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.emergo.rules.Side;
 import org.emergo.store.game.GameFilter;
+import org.emergo.store.game.TextOrder;
 import org.jooq.DSLContext;
 
 /**
@@ -43,8 +44,12 @@ public record ExplorerFilter(String player, Side colour, String from, String to,
         return equals(NONE);
     }
 
-    /** The filter as SQL on the game table {@code g}, " AND ..." with its binds added to {@code binds}. */
-    String sql(List<Object> binds) {
+    /**
+     * The filter as SQL on the game table {@code g}, " AND ..." with its binds added to {@code binds};
+     * dates compared as H2 compares them on every database ({@link TextOrder}).
+     */
+    String sql(DSLContext dsl, List<Object> binds) {
+        String date = TextOrder.of(dsl, "g.date");
         StringBuilder sb = new StringBuilder();
         if (player != null) {
             if (colour == Side.WHITE) sb.append(" AND g.white = ?");
@@ -57,11 +62,11 @@ public record ExplorerFilter(String player, Side colour, String from, String to,
         }
         // as the games list: a date from a year on, and unknown dates (????) never in a range
         if (from != null) {
-            sb.append(" AND g.date >= ? AND g.date <= '9999.99.99'");
+            sb.append(" AND " + date + " >= ? AND " + date + " <= '9999.99.99'");
             binds.add(from);
         }
         if (to != null) {
-            sb.append(" AND g.date <= ?");
+            sb.append(" AND " + date + " <= ?");
             binds.add(to + ".99");
         }
         if (result != null) {
@@ -75,7 +80,7 @@ public record ExplorerFilter(String player, Side colour, String from, String to,
     public Set<Long> games(DSLContext dsl) {
         if (isNone()) return null;
         List<Object> binds = new ArrayList<>();
-        String where = sql(binds);
+        String where = sql(dsl, binds);
         return new HashSet<>(dsl.fetch("SELECT g.id FROM game g WHERE 1 = 1" + where, binds.toArray()).getValues(0, Long.class));
     }
 

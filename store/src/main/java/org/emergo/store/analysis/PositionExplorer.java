@@ -44,7 +44,7 @@ public final class PositionExplorer {
         long hash = position.hash();
         String variant = position.variant().tagName();
         List<Object> binds = new ArrayList<>();
-        String filtered = filter.sql(binds);
+        String filtered = filter.sql(dsl, binds);
         List<NextMove> moves = dsl.fetch("""
                 SELECT p.next_move,
                        COUNT(*),
