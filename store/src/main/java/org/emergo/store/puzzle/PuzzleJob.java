@@ -85,14 +85,8 @@ public final class PuzzleJob {
                 });
             } while (batches.anotherPass());
             db.confirmCommitsKept();
-        } catch (SQLException e) {
-            throw new StoreException("puzzles stopped: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("puzzles interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof StoreException s) throw s;
-            throw new StoreException("puzzles failed: " + e.getCause(), e.getCause());
+        } catch (SQLException | InterruptedException | ExecutionException e) {
+            throw StoreException.ofJob("puzzles", e);
         } finally {
             workers.shutdownNow();
         }

@@ -142,14 +142,8 @@ public final class ReviewJob implements AutoCloseable {
                 judgedAgain = batches.exclusively(() -> curveFit.run(settings.reload(setting()), listener::judgedAgain));
             }
             db.confirmCommitsKept();
-        } catch (SQLException e) {
-            throw new StoreException("review stopped: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("review interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof StoreException s) throw s;
-            throw new StoreException("review failed: " + e.getCause(), e.getCause());
+        } catch (SQLException | InterruptedException | ExecutionException e) {
+            throw StoreException.ofJob("review", e);
         } finally {
             workers.shutdownNow();
         }
