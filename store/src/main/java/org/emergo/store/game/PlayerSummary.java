@@ -4,9 +4,7 @@ import static org.emergo.store.jooq.Tables.FINDING;
 import static org.emergo.store.jooq.Tables.GAME;
 import static org.emergo.store.jooq.Tables.SHADOWPIECE;
 
-import java.math.BigDecimal;
 import java.util.List;
-import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.impl.DSL;
@@ -48,8 +46,8 @@ public final class PlayerSummary {
                 .groupBy(FINDING.CODE)
                 .orderBy(DSL.count().desc(), TextOrder.of(dsl, FINDING.CODE))
                 .fetch(r -> new CodeCount(r.value1(), r.value2()));
-        List<ShadowCount> shadows = dsl.select(SHADOWPIECE.SIZE, DSL.count(), rowsWhere(SHADOWPIECE.FATE.eq("standing")),
-                        rowsWhere(SHADOWPIECE.FATE.eq("taken")), rowsWhere(SHADOWPIECE.FATE.eq("freed")))
+        List<ShadowCount> shadows = dsl.select(SHADOWPIECE.SIZE, DSL.count(), Tally.where(SHADOWPIECE.FATE.eq("standing")),
+                        Tally.where(SHADOWPIECE.FATE.eq("taken")), Tally.where(SHADOWPIECE.FATE.eq("freed")))
                 .from(p.table())
                 .join(SHADOWPIECE).on(SHADOWPIECE.GAME_ID.eq(p.id())).and(SHADOWPIECE.PLAYER.eq(p.colour()))
                 .groupBy(SHADOWPIECE.SIZE)
@@ -63,8 +61,8 @@ public final class PlayerSummary {
     }
 
     private ByColour colour(String name, Field<String> column, String label, String win, String loss) {
-        var r = dsl.select(DSL.count(), rowsWhere(GAME.RESULT.eq(win)), rowsWhere(GAME.RESULT.eq("1/2-1/2")),
-                        rowsWhere(GAME.RESULT.eq(loss)))
+        var r = dsl.select(DSL.count(), Tally.where(GAME.RESULT.eq(win)), Tally.where(GAME.RESULT.eq("1/2-1/2")),
+                        Tally.where(GAME.RESULT.eq(loss)))
                 .from(GAME)
                 .where(column.eq(name))
                 .fetchOne();
@@ -73,11 +71,6 @@ public final class PlayerSummary {
         int draws = nz(r.get(2, Integer.class));
         int losses = nz(r.get(3, Integer.class));
         return new ByColour(label, games, wins, draws, losses, games - wins - draws - losses);
-    }
-
-    /** How many rows of a group a condition holds for (null for no row). */
-    private static Field<BigDecimal> rowsWhere(Condition c) {
-        return DSL.sum(DSL.when(c, DSL.inline(1)).otherwise(DSL.inline(0)));
     }
 
     private static int nz(Integer i) {
