@@ -1,6 +1,8 @@
 package org.emergo.search;
 
 import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.emergo.rules.Board;
 import org.emergo.rules.Column;
 import org.emergo.rules.Position;
@@ -29,7 +31,7 @@ final class FastBoard {
     final int dirs;
     /** The bit of each square in canonical order, and the square of each bit (-1 for no square). */
     final int[] bitOf;
-    final int[] sqOf = new int[64];
+    final int[] sqOf;
     /** Every square's bit. */
     final long squares;
     /** Per direction the shift of a bit to its neighbour (positive: to higher bits). */
@@ -66,11 +68,37 @@ final class FastBoard {
     private int[] route = new int[64];
     private int best;
 
+    /** One board of each layout, whose tables every board of that layout shares: a proof makes three boards, and the tables cost more than the proof's first thousand nodes. */
+    private static final Map<Board, FastBoard> LAYOUTS = new ConcurrentHashMap<>();
+
     FastBoard(Board board) {
+        this(LAYOUTS.computeIfAbsent(board, b -> new FastBoard(b, true)));
+    }
+
+    /** A board with {@code layout}'s tables, which no board writes. */
+    private FastBoard(FastBoard layout) {
+        board = layout.board;
+        dirs = layout.dirs;
+        bitOf = layout.bitOf;
+        sqOf = layout.sqOf;
+        squares = layout.squares;
+        shift = layout.shift;
+        up = layout.up;
+        up0 = layout.up0;
+        up1 = layout.up1;
+        up2 = layout.up2;
+        nb = layout.nb;
+        centreBit = layout.centreBit;
+        keys = layout.keys;
+    }
+
+    /** The tables of {@code board}'s layout, computed. */
+    private FastBoard(Board board, boolean layoutOnly) {
         this.board = board;
         dirs = board.directions();
         int size = board.size();
         bitOf = new int[size];
+        sqOf = new int[64];
         Arrays.fill(sqOf, -1);
         long all = 0;
         for (int sq = 0; sq < size; sq++) {

@@ -356,8 +356,8 @@ public final class ForcedLoss {
             if (n == 0) return terminal(ply);
             int side = board.side;
             for (int i = 0; i < n; i++) {
-                int key = ml.key(i);
-                ml.scores[i] = TranspositionTable.moveKey(key) == ttMove ? 1 << 30
+                // a capture's key is a hash of its route: made only when the table has a move to match
+                ml.scores[i] = ttMove != -1 && TranspositionTable.moveKey(ml.key(i)) == ttMove ? 1 << 30
                         : historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
             }
             int originalAlpha = alpha;

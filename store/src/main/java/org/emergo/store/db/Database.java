@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
@@ -14,6 +15,7 @@ import org.flywaydb.core.api.FlywayException;
 import org.h2.jdbcx.JdbcConnectionPool;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
+import org.jooq.exception.DataAccessException;
 import org.jooq.conf.ParamCastMode;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
@@ -273,6 +275,30 @@ public final class Database implements AutoCloseable {
         if (servedBy != null && now != null && !servedBy.equals(now)) {
             throw new StoreException(OutsideProblem.holderEndedDuringRun(where()));
         }
+    }
+
+    /**
+     * A failure of work on this database (a worker's, say), said in one line: a problem outside
+     * emergo as {@link OutsideProblem} says it (a server that went away, a full disk), anything
+     * else as {@code what} ("analysis failed") and the database's own words, or the failure.
+     */
+    public StoreException failure(String what, Throwable e) {
+        if (e instanceof StoreException s) return s;
+        Throwable said = e instanceof DataAccessException && e.getCause() instanceof SQLException cause ? cause : e;
+        return new StoreException(OutsideProblem.describe(e, where())
+                .orElseGet(() -> what + ": " + (said instanceof SQLException ? ErrorText.firstLine(said) : said)), e);
+    }
+
+    /**
+     * A job's run on worker threads (analyze, review, puzzles) that ended early, in one line:
+     * interrupted (the interrupt kept), or its SQL or a worker failed ({@link #failure}).
+     */
+    public StoreException stopped(String job, Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            return new StoreException(job + " interrupted", e);
+        }
+        return failure(job + " failed", e instanceof ExecutionException x ? x.getCause() : e);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.emergo.store.db;
 
 import java.io.EOFException;
+import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
@@ -21,7 +22,11 @@ public final class OutsideProblem {
      * its parameters), or empty when the failure is not one this class knows to be outside emergo.
      */
     public static Optional<String> describe(Throwable failure, String where) {
-        // first what the file holds: H2 reports an unreadable file as an I/O error too
+        // first a server that went away mid-answer: H2 reports it as an I/O error (an EOF), as a damaged file
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof IOException && readFromServer(t)) return Optional.of(holderEnded(where));
+        }
+        // then what the file holds: H2 reports an unreadable file as an I/O error too
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof EOFException) {
                 return Optional.of(notADatabase(where));
@@ -71,9 +76,7 @@ public final class OutsideProblem {
             case 90067: // CONNECTION_BROKEN_1: the holder's server went away
             case 90098: // DATABASE_IS_CLOSED
             case 90121: // DATABASE_CALLED_AT_SHUTDOWN
-                return Optional.of("the emergo command that served the database " + where + " to this one has ended"
-                        + " (H2's mixed mode), and this one's connection with it; what this one had not committed is"
-                        + " not stored: run this again");
+                return Optional.of(holderEnded(where));
             case 28000: // WRONG_USER_OR_PASSWORD: H2's code (PostgreSQL's codes are 0)
                 return Optional.of("the database " + where + " was made by another program, with a user of its own;"
                         + " give --db the path of an emergo database, or a new path");
@@ -97,6 +100,23 @@ public final class OutsideProblem {
                     + " free some (disk space?), then run this again");
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether an I/O failure came from reading H2's network protocol, not a file: the holder's
+     * server (mixed mode) ended while it sent this one rows, and the socket gave an EOF or a reset.
+     */
+    private static boolean readFromServer(Throwable ioFailure) {
+        for (StackTraceElement frame : ioFailure.getStackTrace()) {
+            if (frame.getClassName().equals("org.h2.value.Transfer")) return true;
+        }
+        return false;
+    }
+
+    private static String holderEnded(String where) {
+        return "the emergo command that served the database " + where + " to this one has ended"
+                + " (H2's mixed mode), and this one's connection with it; what this one had not committed is"
+                + " not stored: run this again";
     }
 
     private static String inUse(String where) {

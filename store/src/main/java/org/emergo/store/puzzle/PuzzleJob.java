@@ -86,7 +86,7 @@ public final class PuzzleJob {
             } while (batches.anotherPass());
             db.confirmCommitsKept();
         } catch (SQLException | InterruptedException | ExecutionException e) {
-            throw StoreException.ofJob("puzzles", e);
+            throw db.stopped("puzzles", e);
         } finally {
             workers.shutdownNow();
         }

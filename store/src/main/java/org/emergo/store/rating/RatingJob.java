@@ -27,7 +27,6 @@ import org.emergo.ratings.RatingSystem;
 import org.emergo.ratings.Results;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.jdbc.RowSink;
 import org.jooq.BatchBindStep;
 import org.jooq.DSLContext;
@@ -111,7 +110,7 @@ public final class RatingJob {
                     .fetchOne();
             return run == null || !now.equals(new Seen(run.value1(), run.value2(), run.value3()));
         } catch (DataAccessException e) {
-            throw new StoreException("cannot read the ratings: " + why(e).getMessage(), e);
+            throw db.failure("cannot read the ratings", e);
         }
     }
 
@@ -126,13 +125,8 @@ public final class RatingJob {
             db.confirmCommitsKept();
             return stored;
         } catch (SQLException | DataAccessException e) {
-            throw new StoreException("cannot compute the ratings: " + why(e).getMessage(), e);
+            throw db.failure("cannot compute the ratings", e);
         }
-    }
-
-    /** The JDBC failure inside a jOOQ one, said as before. */
-    private static Throwable why(Exception e) {
-        return e instanceof DataAccessException && e.getCause() instanceof SQLException cause ? cause : e;
     }
 
     private static Seen seen(DSLContext dsl) {

@@ -143,7 +143,7 @@ public final class ReviewJob implements AutoCloseable {
             }
             db.confirmCommitsKept();
         } catch (SQLException | InterruptedException | ExecutionException e) {
-            throw StoreException.ofJob("review", e);
+            throw db.stopped("review", e);
         } finally {
             workers.shutdownNow();
         }
