@@ -96,13 +96,8 @@ public final class AnalysisJob {
             }
             new PatternSegments(db).build();
             db.confirmCommitsKept();
-        } catch (SQLException e) {
-            throw db.failure("analysis failed", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("analysis interrupted", e);
-        } catch (ExecutionException e) {
-            throw db.failure("analysis failed", e.getCause());
+        } catch (SQLException | InterruptedException | ExecutionException e) {
+            throw db.stopped("analysis", e);
         } finally {
             workers.shutdownNow();
             writing.shutdown(); // a part being written finishes its transaction either way

@@ -1,5 +1,7 @@
 package org.emergo.store.analysis;
 
+import static org.emergo.store.jooq.Tables.GAME;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Set;
@@ -9,7 +11,11 @@ import java.util.Map;
 import java.util.function.Function;
 import org.emergo.rules.Side;
 import org.emergo.store.game.GameFilter;
+import org.emergo.store.game.GameList;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
 
 /**
  * Which games the position explorer counts (docs/viewer.md#a-players-explorer): one player's
@@ -43,40 +49,23 @@ public record ExplorerFilter(String player, Side colour, String from, String to,
         return equals(NONE);
     }
 
-    /** The filter as SQL on the game table {@code g}, " AND ..." with its binds added to {@code binds}. */
-    String sql(List<Object> binds) {
-        StringBuilder sb = new StringBuilder();
+    /** The filter as a condition on game; dates as the games list compares them ({@link GameList#dates}). */
+    Condition condition(SQLDialect dialect) {
+        Condition c = DSL.noCondition();
         if (player != null) {
-            if (colour == Side.WHITE) sb.append(" AND g.white = ?");
-            else if (colour == Side.BLACK) sb.append(" AND g.black = ?");
-            else {
-                sb.append(" AND (g.white = ? OR g.black = ?)");
-                binds.add(player);
-            }
-            binds.add(player);
+            c = c.and(colour == Side.WHITE ? GAME.WHITE.eq(player)
+                    : colour == Side.BLACK ? GAME.BLACK.eq(player)
+                    : GAME.WHITE.eq(player).or(GAME.BLACK.eq(player)));
         }
-        // as the games list: a date from a year on, and unknown dates (????) never in a range
-        if (from != null) {
-            sb.append(" AND g.date >= ? AND g.date <= '9999.99.99'");
-            binds.add(from);
-        }
-        if (to != null) {
-            sb.append(" AND g.date <= ?");
-            binds.add(to + ".99");
-        }
-        if (result != null) {
-            sb.append(" AND g.result = ?");
-            binds.add(result);
-        }
-        return sb.toString();
+        c = c.and(GameList.dates(from, to, dialect));
+        if (result != null) c = c.and(GAME.RESULT.eq(result));
+        return c;
     }
 
     /** The ids of the games the filter lets through (for a pattern's hits), or null for {@link #NONE}: every game. */
     public Set<Long> games(DSLContext dsl) {
         if (isNone()) return null;
-        List<Object> binds = new ArrayList<>();
-        String where = sql(binds);
-        return new HashSet<>(dsl.fetch("SELECT g.id FROM game g WHERE 1 = 1" + where, binds.toArray()).getValues(0, Long.class));
+        return new HashSet<>(dsl.select(GAME.ID).from(GAME).where(condition(dsl.dialect())).fetch(GAME.ID));
     }
 
     /** The query parameters that say this filter, in a fixed order, for links. */

@@ -1,10 +1,15 @@
 package org.emergo.store.analysis;
 
-import java.util.ArrayList;
+import static org.emergo.store.jooq.Tables.GAME;
+import static org.emergo.store.jooq.Tables.POSITION;
+
 import java.util.List;
 import org.emergo.rules.Position;
+import org.emergo.store.game.Tally;
 import org.emergo.store.game.TextOrder;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 
 /**
  * The opening explorer: the moves played from a position with their scores, and the games
@@ -41,53 +46,36 @@ public final class PositionExplorer {
 
     /** The same over the games the filter lets through (a player's own explorer). */
     public Result explore(Position position, ExplorerFilter filter) {
-        long hash = position.hash();
-        String variant = position.variant().tagName();
-        List<Object> binds = new ArrayList<>();
-        String filtered = filter.sql(binds);
-        List<NextMove> moves = dsl.fetch("""
-                SELECT p.next_move,
-                       COUNT(*),
-                       SUM(CASE WHEN (g.result = '1-0' AND p.side_to_move = 'w') OR (g.result = '0-1' AND p.side_to_move = 'b') THEN 1 ELSE 0 END),
-                       SUM(CASE WHEN g.result = '1/2-1/2' THEN 1 ELSE 0 END),
-                       SUM(CASE WHEN (g.result = '0-1' AND p.side_to_move = 'w') OR (g.result = '1-0' AND p.side_to_move = 'b') THEN 1 ELSE 0 END)
-                FROM position p
-                JOIN game g ON g.id = p.game_id
-                WHERE p.hash = ?
-                  AND g.variant = ?
-                  AND p.next_move IS NOT NULL""" + filtered + """
-
-                GROUP BY p.next_move
-                ORDER BY 2 DESC, """ + TextOrder.of(dsl, "p.next_move"), withBinds(binds, hash, variant))
-                .map(r -> new NextMove(r.get(0, String.class), r.get(1, int.class), r.get(2, int.class), r.get(3, int.class),
-                        r.get(4, int.class)));
-        int total = dsl.fetchOne("""
-                SELECT COUNT(*)
-                FROM position p
-                JOIN game g ON g.id = p.game_id
-                WHERE p.hash = ?
-                  AND g.variant = ?""" + filtered, withBinds(binds, hash, variant)).get(0, int.class);
-        List<GameAt> games = dsl.fetch("""
-                SELECT p.game_id, p.ply, p.next_move, g.white, g.black, g.result, g.date, g.event
-                FROM position p
-                JOIN game g ON g.id = p.game_id
-                WHERE p.hash = ?
-                  AND g.variant = ?""" + filtered + """
-
-                ORDER BY p.game_id, p.ply
-                LIMIT ?""", withBinds(binds, hash, variant, GAME_LIMIT))
-                .map(r -> new GameAt(r.get(0, long.class), r.get(1, int.class), r.get(2, String.class), r.get(3, String.class),
-                        r.get(4, String.class), r.get(5, String.class), r.get(6, String.class), r.get(7, String.class)));
+        Condition here = POSITION.HASH.eq(position.hash())
+                .and(GAME.VARIANT.eq(position.variant().tagName()))
+                .and(filter.condition(dsl.dialect()));
+        Condition whiteToMove = POSITION.SIDE_TO_MOVE.eq("w");
+        Condition blackToMove = POSITION.SIDE_TO_MOVE.eq("b");
+        Condition won = GAME.RESULT.eq("1-0").and(whiteToMove).or(GAME.RESULT.eq("0-1").and(blackToMove));
+        Condition lost = GAME.RESULT.eq("0-1").and(whiteToMove).or(GAME.RESULT.eq("1-0").and(blackToMove));
+        List<NextMove> moves = dsl.select(POSITION.NEXT_MOVE, DSL.count(), Tally.where(won), Tally.where(GAME.RESULT.eq("1/2-1/2")),
+                        Tally.where(lost))
+                .from(POSITION)
+                .join(GAME).on(GAME.ID.eq(POSITION.GAME_ID))
+                .where(here)
+                .and(POSITION.NEXT_MOVE.isNotNull())
+                .groupBy(POSITION.NEXT_MOVE)
+                .orderBy(DSL.count().desc(), TextOrder.of(dsl, POSITION.NEXT_MOVE))
+                .fetch(r -> new NextMove(r.value1(), r.value2(), r.get(2, int.class), r.get(3, int.class), r.get(4, int.class)));
+        int total = dsl.selectCount()
+                .from(POSITION)
+                .join(GAME).on(GAME.ID.eq(POSITION.GAME_ID))
+                .where(here)
+                .fetchOne(0, int.class);
+        List<GameAt> games = dsl.select(POSITION.GAME_ID, POSITION.PLY, POSITION.NEXT_MOVE, GAME.WHITE, GAME.BLACK, GAME.RESULT,
+                        GAME.DATE, GAME.EVENT)
+                .from(POSITION)
+                .join(GAME).on(GAME.ID.eq(POSITION.GAME_ID))
+                .where(here)
+                .orderBy(POSITION.GAME_ID, POSITION.PLY)
+                .limit(GAME_LIMIT)
+                .fetch(r -> new GameAt(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), r.value6(), r.value7(),
+                        r.value8()));
         return new Result(moves, total, games);
-    }
-
-    /** The query's own binds around the filter's: those before it, the filter's, those after it. */
-    private static Object[] withBinds(List<Object> filter, Object hash, Object variant, Object... after) {
-        List<Object> all = new ArrayList<>();
-        all.add(hash);
-        all.add(variant);
-        all.addAll(filter);
-        all.addAll(List.of(after));
-        return all.toArray();
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
@@ -286,6 +287,18 @@ public final class Database implements AutoCloseable {
         Throwable said = e instanceof DataAccessException && e.getCause() instanceof SQLException cause ? cause : e;
         return new StoreException(OutsideProblem.describe(e, where())
                 .orElseGet(() -> what + ": " + (said instanceof SQLException ? ErrorText.firstLine(said) : said)), e);
+    }
+
+    /**
+     * A job's run on worker threads (analyze, review, puzzles) that ended early, in one line:
+     * interrupted (the interrupt kept), or its SQL or a worker failed ({@link #failure}).
+     */
+    public StoreException stopped(String job, Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            return new StoreException(job + " interrupted", e);
+        }
+        return failure(job + " failed", e instanceof ExecutionException x ? x.getCause() : e);
     }
 
     /**

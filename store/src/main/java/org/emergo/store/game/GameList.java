@@ -159,16 +159,12 @@ public final class GameList {
      * the others. Dates compare as H2 compares them on every database ({@link TextOrder}).
      */
     public static Condition condition(GameFilter f, SQLDialect dialect) {
-        Field<String> date = TextOrder.of(dialect, GAME.DATE);
         Condition c = DSL.noCondition();
         if (f.event() != null) c = c.and(GAME.EVENT.containsIgnoreCase(f.event()));
         if (f.result() != null) c = c.and(GAME.RESULT.eq(f.result()));
         if (f.resultByRule() != null) c = c.and(ANALYSIS.RESULT_BY_RULE.eq(f.resultByRule()));
         if (f.variant() != null) c = c.and(GAME.VARIANT.eq(f.variant().tagName()));
-        // dates are YYYY.MM.DD text, so text order is date order; a bare year or month covers all its days
-        // an unknown year (????) sorts after every digit: the upper bound keeps it out
-        if (f.dateFrom() != null) c = c.and(date.ge(f.dateFrom())).and(date.le("9999.99.99"));
-        if (f.dateTo() != null) c = c.and(date.le(f.dateTo() + ".99"));
+        c = c.and(dates(f.dateFrom(), f.dateTo(), dialect));
         if (f.text() != null) {
             String t = f.text();
             c = c.and(GAME.WHITE.containsIgnoreCase(t)
@@ -196,6 +192,20 @@ public final class GameList {
     }
 
     /** The column a sort of the list ({@link GameFilter#SORTS}) is by, text in H2's order ({@link TextOrder}). */
+    /**
+     * Games dated from {@code from} to {@code to} (either null for no bound), compared as H2
+     * compares them on every database ({@link TextOrder}): dates are YYYY.MM.DD text, so text
+     * order is date order, and a bare year or month covers all its days. An unknown year (????)
+     * sorts after every digit: the upper bound keeps it out of every range.
+     */
+    public static Condition dates(String from, String to, SQLDialect dialect) {
+        Field<String> date = TextOrder.of(dialect, GAME.DATE);
+        Condition c = DSL.noCondition();
+        if (from != null) c = c.and(date.ge(from)).and(date.le("9999.99.99"));
+        if (to != null) c = c.and(date.le(to + ".99"));
+        return c;
+    }
+
     public static Field<?> sortColumn(String sort, SQLDialect dialect) {
         return switch (sort) {
             case "date" -> TextOrder.of(dialect, GAME.DATE);

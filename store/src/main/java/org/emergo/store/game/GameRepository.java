@@ -73,7 +73,7 @@ public final class GameRepository {
         return dsl.transactionResult(tx -> {
             if (tx.dialect() == SQLDialect.POSTGRES) {
                 // held to the commit, so the next writer sees these games
-                tx.dsl().fetch("SELECT pg_advisory_xact_lock(?, ?)", LockKey.GAME_INSERTS.space(), LockKey.GAME_INSERTS.key());
+                tx.dsl().connection(LockKey.GAME_INSERTS::holdToCommit);
             }
             Batches batches = new Batches(tx.dsl(), sourceFileId, now);
             for (int from = 0; from < rows.size(); from += BATCH_SIZE) {
@@ -236,7 +236,7 @@ public final class GameRepository {
                 // a thousand keys for most of it and reads all of game for every batch (0.5-1 s a
                 // batch at 100,000 games); through the fingerprint index it is milliseconds.
                 // LOCAL: for this transaction only.
-                tx.execute("SET LOCAL enable_seqscan = off");
+                tx.setLocal(DSL.name("enable_seqscan"), DSL.inline("off")).execute();
             }
             tx.select(GAME.FINGERPRINT, GAME.VARIANT, GAME.SETUP_EPN, GAME.WHITE, GAME.BLACK, GAME.DATE, GAME.MOVES)
                     .from(GAME)

@@ -1,9 +1,8 @@
 package org.emergo.store.pattern;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
+import static org.emergo.store.jooq.Tables.GAME;
+
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -12,6 +11,9 @@ import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.output.ResultColumn;
 import org.emergo.store.sql.QueryResult;
+import org.jooq.Field;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
 
 /**
  * The games of a pattern search's hits as a query result (game, first matching ply, matching
@@ -47,23 +49,20 @@ public final class PatternHitRows {
     /** The rows, with the column {@code transform} when {@code withTransform}. */
     public static QueryResult of(Database db, List<PatternSearch.Hit> hits, boolean withTransform) {
         Map<Long, Object[]> games = new HashMap<>();
-        try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
+        try {
             for (int from = 0; from < hits.size(); from += CHUNK) {
-                StringBuilder ids = new StringBuilder();
-                for (PatternSearch.Hit h : hits.subList(from, Math.min(hits.size(), from + CHUNK))) {
-                    if (ids.length() > 0) ids.append(',');
-                    ids.append(h.gameId());
-                }
-                try (ResultSet rs = st.executeQuery(
-                        "SELECT id, white, black, result, date, event FROM game WHERE id IN (" + ids + ")")) {
-                    while (rs.next()) {
-                        games.put(rs.getLong(1), new Object[] {rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getString(5), rs.getString(6)});
-                    }
-                }
+                List<Field<Long>> ids = hits.subList(from, Math.min(hits.size(), from + CHUNK)).stream()
+                        .map(h -> (Field<Long>) DSL.inline(h.gameId()))
+                        .toList();
+                db.dsl().select(GAME.ID, GAME.WHITE, GAME.BLACK, GAME.RESULT, GAME.DATE, GAME.EVENT)
+                        .from(GAME)
+                        .where(GAME.ID.in(ids))
+                        .forEach(g -> games.put(g.value1(), new Object[] {g.value2(), g.value3(), g.value4(), g.value5(),
+                            g.value6()}));
             }
-        } catch (SQLException e) {
-            throw new StoreException("cannot read the games found: " + e.getMessage(), e);
+        } catch (DataAccessException e) {
+            SQLException cause = e.getCause(SQLException.class);
+            throw new StoreException("cannot read the games found: " + (cause == null ? e : cause).getMessage(), e);
         }
         List<List<Object>> rows = new ArrayList<>(hits.size());
         for (PatternSearch.Hit h : hits) {

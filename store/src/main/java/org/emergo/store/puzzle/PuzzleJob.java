@@ -85,13 +85,8 @@ public final class PuzzleJob {
                 });
             } while (batches.anotherPass());
             db.confirmCommitsKept();
-        } catch (SQLException e) {
-            throw db.failure("puzzles failed", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("puzzles interrupted", e);
-        } catch (ExecutionException e) {
-            throw db.failure("puzzles failed", e.getCause());
+        } catch (SQLException | InterruptedException | ExecutionException e) {
+            throw db.stopped("puzzles", e);
         } finally {
             workers.shutdownNow();
         }

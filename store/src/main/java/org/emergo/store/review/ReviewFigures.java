@@ -1,5 +1,11 @@
 package org.emergo.store.review;
 
+import static org.emergo.store.jooq.Tables.GAME;
+import static org.emergo.store.jooq.Tables.REVIEW;
+import static org.emergo.store.jooq.Tables.REVIEW_CURVE;
+import static org.emergo.store.jooq.Tables.REVIEW_PLY;
+import static org.emergo.store.jooq.Tables.REVIEW_SETTING;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -9,9 +15,14 @@ import java.util.Optional;
 import org.emergo.rules.Variant;
 import org.emergo.search.Score;
 import org.emergo.search.WinCurve;
+import org.emergo.store.game.PlayerGames;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Record;
+import org.jooq.Record2;
+import org.jooq.Record3;
+import org.jooq.Record4;
+import org.jooq.Table;
 import org.jooq.impl.DSL;
 
 /**
@@ -95,20 +106,26 @@ public final class ReviewFigures {
 
     /** The setting most games are reviewed at; empty when no game is reviewed. */
     public Optional<Setting> mainSetting() {
-        Record r = dsl.fetchOne("""
-                SELECT s.id, s.setting, s.engine_version, c.games
-                FROM (SELECT setting_id, COUNT(*) AS games FROM review GROUP BY setting_id) c
-                JOIN review_setting s ON s.id = c.setting_id
-                ORDER BY c.games DESC, s.id DESC
-                LIMIT 1""");
+        Table<Record2<Integer, Integer>> c = dsl.select(REVIEW.SETTING_ID, DSL.count().as("games"))
+                .from(REVIEW)
+                .groupBy(REVIEW.SETTING_ID)
+                .asTable("c");
+        Field<Integer> games = c.field(1, Integer.class);
+        Record4<Integer, String, String, Integer> r = dsl.select(REVIEW_SETTING.ID, REVIEW_SETTING.SETTING,
+                        REVIEW_SETTING.ENGINE_VERSION, games)
+                .from(c)
+                .join(REVIEW_SETTING).on(REVIEW_SETTING.ID.eq(c.field(0, Integer.class)))
+                .orderBy(games.desc(), REVIEW_SETTING.ID.desc())
+                .limit(1)
+                .fetchOne();
         if (r == null) return Optional.empty();
-        int id = r.get(0, int.class);
+        int id = r.value1();
         Map<Variant, WinCurve> curves = new EnumMap<>(Variant.class);
-        for (Record c : dsl.fetch("SELECT variant, curve_k, curve_offset FROM review_curve WHERE setting_id = {0}",
-                DSL.inline(id))) {
-            curves.put(Variant.parse(c.get(0, String.class)), new WinCurve(c.get(1, double.class), c.get(2, double.class)));
-        }
-        return Optional.of(new Setting(id, r.get(1, String.class), r.get(2, String.class), curves, r.get(3, int.class)));
+        dsl.select(REVIEW_CURVE.VARIANT, REVIEW_CURVE.CURVE_K, REVIEW_CURVE.CURVE_OFFSET)
+                .from(REVIEW_CURVE)
+                .where(REVIEW_CURVE.SETTING_ID.eq(id))
+                .forEach(v -> curves.put(Variant.parse(v.value1()), new WinCurve(v.value2(), v.value3())));
+        return Optional.of(new Setting(id, r.value2(), r.value3(), curves, r.value4()));
     }
 
     /** A player's reviewed games at the main setting, newest first; empty when no game is reviewed. */
@@ -116,33 +133,30 @@ public final class ReviewFigures {
         Optional<Setting> main = mainSetting();
         if (main.isEmpty()) return Optional.empty();
         Setting s = main.get();
-        // The player's games with his colour through the two player indexes, as PlayerSummary
-        // reads them; the first review_ply row says who moved first, so how many moves were his. A
-        // game against himself comes twice, as White first, on every database.
-        Field<String> player = DSL.inline(name);
-        List<PlayerGame> games = dsl.fetch("""
-                SELECT g.id, g.date, p.colour, CASE WHEN p.colour = 'w' THEN g.black ELSE g.white END, g.result,
-                       CASE WHEN p.colour = 'w' THEN r.white_accuracy ELSE r.black_accuracy END,
-                       r.plies, z.player,
-                       CASE WHEN p.colour = 'w' THEN r.white_inaccuracies ELSE r.black_inaccuracies END,
-                       CASE WHEN p.colour = 'w' THEN r.white_mistakes ELSE r.black_mistakes END,
-                       CASE WHEN p.colour = 'w' THEN r.white_blunders ELSE r.black_blunders END
-                FROM (SELECT id, 'w' AS colour FROM game WHERE white = {0}
-                      UNION ALL
-                      SELECT id, 'b' AS colour FROM game WHERE black = {0}) p
-                JOIN game g ON g.id = p.id
-                JOIN review r ON r.game_id = p.id AND r.setting_id = {1}
-                JOIN review_ply z ON z.game_id = r.game_id AND z.setting_id = r.setting_id AND z.ply = 0
-                ORDER BY g.id DESC, p.colour DESC""", player, DSL.inline(s.id()))
-                .map(r -> {
-                    String colour = r.get(2, String.class);
-                    int plies = r.get(6, int.class);
-                    boolean movedFirst = colour.equals(r.get(7, String.class).trim());
+        // The player's games with his colour, as PlayerSummary reads them; the first review_ply
+        // row says who moved first, so how many moves were his. A game against himself comes
+        // twice, as White first, on every database.
+        PlayerGames p = new PlayerGames(name);
+        Condition white = p.colour().eq(DSL.inline("w"));
+        List<PlayerGame> games = dsl.select(GAME.ID, GAME.DATE, p.colour(), DSL.when(white, GAME.BLACK).otherwise(GAME.WHITE),
+                        GAME.RESULT, DSL.when(white, REVIEW.WHITE_ACCURACY).otherwise(REVIEW.BLACK_ACCURACY), REVIEW.PLIES,
+                        REVIEW_PLY.PLAYER, DSL.when(white, REVIEW.WHITE_INACCURACIES).otherwise(REVIEW.BLACK_INACCURACIES),
+                        DSL.when(white, REVIEW.WHITE_MISTAKES).otherwise(REVIEW.BLACK_MISTAKES),
+                        DSL.when(white, REVIEW.WHITE_BLUNDERS).otherwise(REVIEW.BLACK_BLUNDERS))
+                .from(p.table())
+                .join(GAME).on(GAME.ID.eq(p.id()))
+                .join(REVIEW).on(REVIEW.GAME_ID.eq(p.id())).and(REVIEW.SETTING_ID.eq(DSL.inline(s.id())))
+                .join(REVIEW_PLY).on(REVIEW_PLY.GAME_ID.eq(REVIEW.GAME_ID)).and(REVIEW_PLY.SETTING_ID.eq(REVIEW.SETTING_ID))
+                        .and(REVIEW_PLY.PLY.eq(DSL.inline(0)))
+                .orderBy(GAME.ID.desc(), p.colour().desc())
+                .fetch(r -> {
+                    String colour = r.value3();
+                    int plies = r.value7();
+                    boolean movedFirst = colour.equals(r.value8().trim());
                     int moves = movedFirst ? (plies + 1) / 2 : plies / 2;
-                    Float accuracy = r.get(5, Float.class);
-                    return new PlayerGame(r.get(0, long.class), r.get(1, String.class), colour, r.get(3, String.class),
-                            r.get(4, String.class), accuracy == null ? null : accuracy.doubleValue(), moves,
-                            r.get(8, int.class), r.get(9, int.class), r.get(10, int.class));
+                    Float accuracy = r.value6();
+                    return new PlayerGame(r.value1(), r.value2(), colour, r.value4(), r.value5(),
+                            accuracy == null ? null : accuracy.doubleValue(), moves, r.value9(), r.value10(), r.value11());
                 });
         return Optional.of(new PlayerFigures(s, games));
     }
@@ -168,32 +182,35 @@ public final class ReviewFigures {
         // thresholds compare the same.
         WinCurve curve = s.curve(variant);
         double logit = Math.log(DECIDED_CHANCE / (1 - DECIDED_CHANCE));
-        long winnerToMove = threshold((logit - curve.offset()) / curve.k());
-        long loserToMove = threshold((logit + curve.offset()) / curve.k());
+        int winnerToMove = threshold((logit - curve.offset()) / curve.k());
+        int loserToMove = threshold((logit + curve.offset()) / curve.k());
+        Condition whiteWon = GAME.RESULT.eq(DSL.inline("1-0"));
+        Field<Integer> winnersScore = DSL.when(whiteWon, REVIEW_PLY.SCORE_WHITE).otherwise(REVIEW_PLY.SCORE_WHITE.neg());
+        Field<String> winner = DSL.when(whiteWon, DSL.inline("w")).otherwise(DSL.inline("b"));
+        Field<Integer> decidedFrom = DSL.when(REVIEW_PLY.PLAYER.eq(winner), DSL.inline(winnerToMove))
+                .otherwise(DSL.inline(loserToMove));
         List<DecidedGame> games = new ArrayList<>();
-        for (Record r : dsl.fetch("""
-                SELECT r.game_id, r.plies,
-                       MAX(CASE WHEN (CASE WHEN g.result = '1-0' THEN p.score_white ELSE -p.score_white END)
-                                     < (CASE WHEN p.player = (CASE WHEN g.result = '1-0' THEN 'w' ELSE 'b' END)
-                                             THEN {0} ELSE {1} END)
-                                THEN p.ply END)
-                FROM review r
-                JOIN game g ON g.id = r.game_id
-                JOIN review_ply p ON p.game_id = r.game_id AND p.setting_id = r.setting_id
-                WHERE r.setting_id = {2} AND g.result IN ('1-0', '0-1') AND g.variant = {3}
-                GROUP BY r.game_id, r.plies
-                ORDER BY r.game_id""", DSL.inline(winnerToMove), DSL.inline(loserToMove), DSL.inline(s.id()),
-                DSL.inline(variant.tagName()))) {
-            int plies = r.get(1, int.class);
-            Integer lastBelow = r.get(2, Integer.class);
+        for (Record3<Long, Integer, Integer> r : dsl.select(REVIEW.GAME_ID, REVIEW.PLIES,
+                        DSL.max(DSL.when(winnersScore.lt(decidedFrom), REVIEW_PLY.PLY)))
+                .from(REVIEW)
+                .join(GAME).on(GAME.ID.eq(REVIEW.GAME_ID))
+                .join(REVIEW_PLY).on(REVIEW_PLY.GAME_ID.eq(REVIEW.GAME_ID)).and(REVIEW_PLY.SETTING_ID.eq(REVIEW.SETTING_ID))
+                .where(REVIEW.SETTING_ID.eq(DSL.inline(s.id())))
+                .and(GAME.RESULT.in(DSL.inline("1-0"), DSL.inline("0-1")))
+                .and(GAME.VARIANT.eq(DSL.inline(variant.tagName())))
+                .groupBy(REVIEW.GAME_ID, REVIEW.PLIES)
+                .orderBy(REVIEW.GAME_ID)
+                .fetch()) {
+            int plies = r.value2();
+            Integer lastBelow = r.value3();
             Integer decidedAt = lastBelow == null ? Integer.valueOf(0) : lastBelow >= plies ? null : lastBelow + 1;
-            games.add(new DecidedGame(r.get(0, long.class), plies, decidedAt));
+            games.add(new DecidedGame(r.value1(), plies, decidedAt));
         }
         return games;
     }
 
     /** A score threshold as a whole number, no further out than the search's won scores. */
-    private static long threshold(double score) {
-        return Math.max(-Score.WIN_THRESHOLD, Math.min(Score.WIN_THRESHOLD, (long) Math.ceil(score)));
+    private static int threshold(double score) {
+        return (int) Math.max(-Score.WIN_THRESHOLD, Math.min(Score.WIN_THRESHOLD, (long) Math.ceil(score)));
     }
 }

@@ -142,13 +142,8 @@ public final class ReviewJob implements AutoCloseable {
                 judgedAgain = batches.exclusively(() -> curveFit.run(settings.reload(setting()), listener::judgedAgain));
             }
             db.confirmCommitsKept();
-        } catch (SQLException e) {
-            throw db.failure("review failed", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("review interrupted", e);
-        } catch (ExecutionException e) {
-            throw db.failure("review failed", e.getCause());
+        } catch (SQLException | InterruptedException | ExecutionException e) {
+            throw db.stopped("review", e);
         } finally {
             workers.shutdownNow();
         }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.emergo.store.game.Tally;
 import org.emergo.store.game.TextOrder;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -106,21 +107,16 @@ public final class GameStatistics {
         Condition whiteWon = GAME.RESULT.eq("1-0");
         Condition blackWon = GAME.RESULT.eq("0-1");
         return dsl.select(SHADOWPIECE.SIZE,
-                        rowsWhere(whiteWon.and(white).or(blackWon.and(black))),
-                        rowsWhere(GAME.RESULT.eq("1/2-1/2")),
-                        rowsWhere(blackWon.and(white).or(whiteWon.and(black))),
-                        rowsWhere(GAME.RESULT.isNull().or(GAME.RESULT.eq("*"))))
+                        Tally.where(whiteWon.and(white).or(blackWon.and(black))),
+                        Tally.where(GAME.RESULT.eq("1/2-1/2")),
+                        Tally.where(blackWon.and(white).or(whiteWon.and(black))),
+                        Tally.where(GAME.RESULT.isNull().or(GAME.RESULT.eq("*"))))
                 .from(SHADOWPIECE)
                 .join(GAME).on(GAME.ID.eq(SHADOWPIECE.GAME_ID))
                 .groupBy(SHADOWPIECE.SIZE)
                 .orderBy(SHADOWPIECE.SIZE)
                 .fetch(r -> new Bar(r.value1() + " men",
                         List.of(r.get(1, int.class), r.get(2, int.class), r.get(3, int.class), r.get(4, int.class))));
-    }
-
-    /** How many rows of a group a condition holds for. */
-    private static Field<?> rowsWhere(Condition c) {
-        return DSL.sum(DSL.when(c, DSL.inline(1)).otherwise(DSL.inline(0)));
     }
 
     /** Counts per bucket, with empty buckets between filled in, labelled by their first value. */
