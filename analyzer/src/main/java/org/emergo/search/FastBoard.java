@@ -68,7 +68,7 @@ final class FastBoard {
     private int[] route = new int[64];
     private int best;
 
-    /** One board of each layout, whose tables every board of that layout shares: a proof makes three boards, and the tables cost more than the proof's first thousand nodes. */
+    /** One board of each layout, whose tables every board of that layout shares: a proof makes three boards, which each made them anew. */
     private static final Map<Board, FastBoard> LAYOUTS = new ConcurrentHashMap<>();
 
     FastBoard(Board board) {
@@ -92,8 +92,8 @@ final class FastBoard {
         keys = layout.keys;
     }
 
-    /** The tables of {@code board}'s layout, computed. */
-    private FastBoard(Board board, boolean layoutOnly) {
+    /** The tables of {@code board}'s layout, computed ({@code layout} tells this constructor from the public one). */
+    private FastBoard(Board board, boolean layout) {
         this.board = board;
         dirs = board.directions();
         int size = board.size();
