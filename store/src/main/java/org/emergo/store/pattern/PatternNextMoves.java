@@ -73,7 +73,10 @@ public final class PatternNextMoves {
     private static final int GAP = 8;
 
     /** Ranges of plies read in one statement (three parameters each). */
-    private static final int CHUNK = 2000;
+    private static final int CHUNK = 1000;
+
+    /** A move played from a matching position: its {@link #kind}, game and {@link #outcome}. */
+    private record Seen(String kind, long gameId, int outcome) {}
 
     /** Plies {@code first..last} of a game, some of which match. */
     record Range(long gameId, int first, int last) {}
@@ -94,21 +97,19 @@ public final class PatternNextMoves {
     public static List<NextMove> of(Database db, PatternSearch search, Pattern pattern, Set<Long> games) {
         Map<Long, int[]> plies = search.plies(pattern);
         if (games != null) plies.keySet().retainAll(games);
+        List<Range> ranges = ranges(plies);
+        List<List<Range>> chunks = new ArrayList<>();
+        for (int from = 0; from < ranges.size(); from += CHUNK) chunks.add(ranges.subList(from, Math.min(ranges.size(), from + CHUNK)));
         Map<String, int[]> counts = new LinkedHashMap<>();
         Map<String, Set<Long>> gamesOf = new LinkedHashMap<>();
-        List<Range> ranges = ranges(plies);
-        for (int from = 0; from < ranges.size(); from += CHUNK) {
-            List<Range> chunk = ranges.subList(from, Math.min(ranges.size(), from + CHUNK));
-            Map<Long, String> results = results(db, chunk);
-            for (Record4<Long, Integer, String, String> r : rows(db, chunk)) {
-                int[] at = plies.get(r.value1());
-                if (Arrays.binarySearch(at, r.value2()) < 0) continue; // a ply between two matching ones
-                String key = kind(r.value3());
+        // the chunks on every core (each statement on a connection of its own), counted in order
+        for (List<Seen> seen : chunks.parallelStream().map(chunk -> seen(db, chunk, plies)).toList()) {
+            for (Seen s : seen) {
                 // played, wins, draws, losses, and positions of unfinished games (counted as played only)
-                int[] c = counts.computeIfAbsent(key, k -> new int[5]);
+                int[] c = counts.computeIfAbsent(s.kind(), k -> new int[5]);
                 c[0]++;
-                c[1 + outcome(results.get(r.value1()), r.value4())]++;
-                gamesOf.computeIfAbsent(key, k -> new HashSet<>()).add(r.value1());
+                c[1 + s.outcome()]++;
+                gamesOf.computeIfAbsent(s.kind(), k -> new HashSet<>()).add(s.gameId());
             }
         }
         List<NextMove> moves = new ArrayList<>();
@@ -120,6 +121,17 @@ public final class PatternNextMoves {
         moves.sort(Comparator.comparingInt(NextMove::played).reversed().thenComparing(NextMove::move)
                 .thenComparingInt(NextMove::takes));
         return moves;
+    }
+
+    /** The moves played from the matching plies of the chunk's ranges. */
+    private static List<Seen> seen(Database db, List<Range> chunk, Map<Long, int[]> plies) {
+        Map<Long, String> results = results(db, chunk);
+        List<Seen> seen = new ArrayList<>();
+        for (Record4<Long, Integer, String, String> r : rows(db, chunk)) {
+            if (Arrays.binarySearch(plies.get(r.value1()), r.value2()) < 0) continue; // a ply between two matching ones
+            seen.add(new Seen(kind(r.value3()), r.value1(), outcome(results.get(r.value1()), r.value4())));
+        }
+        return seen;
     }
 
     /** Each game's matching plies (in order) as ranges, those less than {@link #GAP} apart joined. */
