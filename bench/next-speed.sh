@@ -13,7 +13,7 @@ db="${1:?usage: bench/next-speed.sh DB [PORT [PATTERN...]]}"
 port="${2:-7391}"
 shift $(( $# > 1 ? 2 : 1 ))
 patterns=("$@")
-[ ${#patterns[@]} -gt 0 ] || patterns=("turn:b d4:empty f4:=w3b2" "e5:w4 then:6 e5:b" "a5:3+" "e5:w4+")
+[ ${#patterns[@]} -gt 0 ] || patterns=("turn:b d4:empty f4:=w3b2" "e5:w4 then:6 e5:b" "e5:w4+")
 out="$(mktemp -d)"
 server=""
 trap '[ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; }; rm -rf "$out"' EXIT
