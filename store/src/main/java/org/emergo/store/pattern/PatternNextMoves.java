@@ -89,13 +89,19 @@ public final class PatternNextMoves {
         return of(db, search, pattern, null);
     }
 
-    /**
-     * The same over the games in {@code games} only; null for every game. Reads the position rows
-     * of the matching plies only, through the primary key (game_id, ply): a game matching at a
-     * few of its 200 plies costs a few rows, not 200.
-     */
+    /** The same over the games in {@code games} only; null for every game. */
     public static List<NextMove> of(Database db, PatternSearch search, Pattern pattern, Set<Long> games) {
-        Map<Long, int[]> plies = search.plies(pattern);
+        return of(db, search.plies(pattern), games);
+    }
+
+    /**
+     * The same from the matching plies a search found ({@link PatternSearch#findWithPlies}), over
+     * the games in {@code games} only; null for every game. Reads the position rows of those plies
+     * only, through the primary key (game_id, ply): a game matching at a few of its 200 plies
+     * costs a few rows, not 200.
+     */
+    public static List<NextMove> of(Database db, Map<Long, int[]> matching, Set<Long> games) {
+        Map<Long, int[]> plies = new java.util.TreeMap<>(matching);
         if (games != null) plies.keySet().retainAll(games);
         List<Range> ranges = ranges(plies);
         List<List<Range>> chunks = new ArrayList<>();

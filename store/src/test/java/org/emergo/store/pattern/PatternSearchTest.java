@@ -363,6 +363,22 @@ class PatternSearchTest {
             for (int i = 1; i < moves.size(); i++) assertTrue(moves.get(i - 1).played() >= moves.get(i).played());
         }
 
+        @ParameterizedTest
+        @ValueSource(strings = {"e5:w", "sym colours a5:w", "capture:2+ or entry turn:b", "e5:w2+ then:6 e5:b"})
+        void oneSearchGivesTheGamesAndTheirPliesAsTwoSearchesDo(String text) {
+            Pattern p = PatternText.parse(text);
+            PatternSearch.WithPlies found = search.findWithPlies(p);
+            assertEquals(search.find(p), found.result());
+            Map<Long, int[]> plies = search.plies(p);
+            assertEquals(plies.keySet(), found.plies().keySet());
+            for (PatternSearch.Hit h : found.result().hits()) {
+                int[] at = found.plies().get(h.gameId());
+                assertTrue(java.util.Arrays.equals(plies.get(h.gameId()), at), text + ": game " + h.gameId());
+                assertEquals(h.firstPly(), at[0]);
+                assertEquals(h.positions(), at.length);
+            }
+        }
+
         @Test
         void whatWasPlayedNextCountsTheMovesOfTheMatchingPliesOnly() {
             // White to move at plies 0, 2 and 4, Black at 1 and 3: White's plies are read as one
