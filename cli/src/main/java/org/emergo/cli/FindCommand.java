@@ -110,15 +110,17 @@ final class FindCommand implements Callable<Integer> {
         try (Database database = db.open()) {
             PatternSearch search = new PatternSearch(database);
             Set<Long> allowed = filter.games(database.dsl());
-            PatternSearch.Result r = search.find(pattern).only(allowed);
             if (next) {
-                var moves = PatternNextMoves.of(database, search, pattern, allowed);
+                PatternSearch.WithPlies found = search.findWithPlies(pattern);
+                PatternSearch.Result r = found.result().only(allowed);
+                var moves = PatternNextMoves.of(database, found.plies(), allowed);
                 PatternNextMoves.rows(limit > 0 && limit < moves.size() ? moves.subList(0, limit) : moves).writeTo(output.writer(out));
                 out.flush();
                 err.println(r.positions() + " positions in " + r.games() + " games match " + pattern + "; "
                         + moves.size() + " kinds of move were played from them");
                 return 0;
             }
+            PatternSearch.Result r = search.find(pattern).only(allowed);
             var hits = limit > 0 && limit < r.hits().size() ? r.hits().subList(0, limit) : r.hits();
             PatternHitRows.of(database, hits, pattern.sym() || pattern.colours()).writeTo(output.writer(out));
             out.flush();

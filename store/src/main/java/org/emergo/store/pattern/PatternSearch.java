@@ -79,8 +79,22 @@ public final class PatternSearch {
     }
 
     public Result find(Pattern pattern) {
+        return find(pattern, null);
+    }
+
+    /** An answer with every matching position: per game (in id order) its matching plies in order. */
+    public record WithPlies(Result result, Map<Long, int[]> plies) {}
+
+    /** The answer and its matching plies from one search, for what was played next beside the games. */
+    public WithPlies findWithPlies(Pattern pattern) {
+        Map<Long, int[]> plies = new java.util.concurrent.ConcurrentHashMap<>();
+        Result r = find(pattern, plies);
+        return new WithPlies(r, new java.util.TreeMap<>(plies));
+    }
+
+    private Result find(Pattern pattern, Map<Long, int[]> plies) {
         try (Connection c = db.dataSource().getConnection()) {
-            List<Hit> sorted = new ArrayList<>(answer(c, pattern, null));
+            List<Hit> sorted = new ArrayList<>(answer(c, pattern, plies));
             sorted.sort(Comparator.comparingLong(Hit::gameId));
             return Result.of(pattern, sorted, unindexed(c));
         } catch (SQLException e) {

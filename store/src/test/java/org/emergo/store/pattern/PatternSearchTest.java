@@ -1,5 +1,6 @@
 package org.emergo.store.pattern;
 
+import static org.emergo.store.jooq.Tables.GAME;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,6 +53,13 @@ class PatternSearchTest {
         OnPostgres() {
             super(TestDatabases.POSTGRES);
         }
+    }
+
+    @Test
+    void matchingPliesLessThanEightApartAreReadAsOneRange() {
+        Map<Long, int[]> plies = new java.util.TreeMap<>(Map.of(7L, new int[] {0, 2, 9, 20, 21, 40}, 9L, new int[] {5}));
+        assertEquals(List.of(new PatternNextMoves.Range(7, 0, 9), new PatternNextMoves.Range(7, 20, 21),
+                new PatternNextMoves.Range(7, 40, 40), new PatternNextMoves.Range(9, 5, 5)), PatternNextMoves.ranges(plies));
     }
 
     /** Set-up games for the hand-picked cases: a tall column on the edge, prisoners, HexEmergo cells. */
@@ -353,6 +361,42 @@ class PatternSearchTest {
             assertTrue(expected.size() > 1, text + ": " + expected);
             assertEquals(expected, got, text);
             for (int i = 1; i < moves.size(); i++) assertTrue(moves.get(i - 1).played() >= moves.get(i).played());
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"e5:w", "sym colours a5:w", "capture:2+ or entry turn:b", "e5:w2+ then:6 e5:b"})
+        void oneSearchGivesTheGamesAndTheirPliesAsTwoSearchesDo(String text) {
+            Pattern p = PatternText.parse(text);
+            PatternSearch.WithPlies found = search.findWithPlies(p);
+            assertEquals(search.find(p), found.result());
+            Map<Long, int[]> plies = search.plies(p);
+            assertEquals(plies.keySet(), found.plies().keySet());
+            for (PatternSearch.Hit h : found.result().hits()) {
+                int[] at = found.plies().get(h.gameId());
+                assertTrue(java.util.Arrays.equals(plies.get(h.gameId()), at), text + ": game " + h.gameId());
+                assertEquals(h.firstPly(), at[0]);
+                assertEquals(h.positions(), at.length);
+            }
+        }
+
+        @Test
+        void whatWasPlayedNextCountsTheMovesOfTheMatchingPliesOnly() {
+            // White to move at plies 0, 2 and 4, Black at 1 and 3: White's plies are read as one
+            // range of rows, and Black's moves between them must not be counted
+            new GameRepository(db.dsl()).insertAll(List.of(AnalysisQueriesTest.game("Next, Nell", "Skip, Sam", "w 0 0 c5:w g5:b",
+                    "c5-c4 g5-g6 c4-c3 g6-g7", "1-0")), null);
+            new AnalysisJob(db, 2).run(false, done -> {});
+            Long id = db.dsl().select(GAME.ID).from(GAME).where(GAME.WHITE.eq("Next, Nell")).fetchOne(GAME.ID);
+            java.util.Set<Long> only = java.util.Set.of(id);
+            assertEquals(List.of(new PatternNextMoves.NextMove("c4", "c3", 0, 1, 1, 1, 0, 0),
+                    new PatternNextMoves.NextMove("c5", "c4", 0, 1, 1, 1, 0, 0)), PatternNextMoves.of(db, search, PatternText.parse("turn:w"), only));
+            assertEquals(List.of(new PatternNextMoves.NextMove("g5", "g6", 0, 1, 1, 0, 0, 1),
+                    new PatternNextMoves.NextMove("g6", "g7", 0, 1, 1, 0, 0, 1)), PatternNextMoves.of(db, search, PatternText.parse("turn:b"), only));
+            // c4:w holds at plies 1 (Black to move) and 2; g6:b at 2 and 3
+            assertEquals(List.of(new PatternNextMoves.NextMove("c4", "c3", 0, 1, 1, 1, 0, 0)),
+                    PatternNextMoves.of(db, search, PatternText.parse("turn:w c4:w"), only));
+            assertEquals(List.of(new PatternNextMoves.NextMove("c4", "c3", 0, 1, 1, 1, 0, 0), new PatternNextMoves.NextMove("g6", "g7", 0, 1, 1, 0, 0, 1)),
+                    PatternNextMoves.of(db, search, PatternText.parse("g6:b"), only));
         }
 
         @Test

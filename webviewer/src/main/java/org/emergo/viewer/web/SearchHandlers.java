@@ -49,9 +49,11 @@ public final class SearchHandlers {
         }
         ExplorerFilter filter = PositionHandlers.filter(ctx);
         Set<Long> allowed = filter.games(db.dsl());
-        PatternSearch.Result r = search.find(pattern).only(allowed);
+        // with the table of what was played next, one search gives both the games and the plies
+        PatternSearch.WithPlies found = wantsNext(ctx) ? search.findWithPlies(pattern) : null;
+        PatternSearch.Result r = (found == null ? search.find(pattern) : found.result()).only(allowed);
         QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE), pattern.sym() || pattern.colours());
-        List<PatternNextMoves.NextMove> next = wantsNext(ctx) ? PatternNextMoves.of(db, search, pattern, allowed) : null;
+        List<PatternNextMoves.NextMove> next = found == null ? null : PatternNextMoves.of(db, found.plies(), allowed);
         ctx.html(templates.render("search.jte", new SearchPage(pattern.toString(), pattern, null, r, games, page, PAGE_SIZE, next,
                 filter)));
     }
@@ -63,7 +65,8 @@ public final class SearchHandlers {
         int page = pageNumber(ctx);
         ExplorerFilter filter = PositionHandlers.filter(ctx);
         Set<Long> allowed = filter.games(db.dsl());
-        PatternSearch.Result r = search.find(pattern).only(allowed);
+        PatternSearch.WithPlies found = wantsNext(ctx) ? search.findWithPlies(pattern) : null;
+        PatternSearch.Result r = (found == null ? search.find(pattern) : found.result()).only(allowed);
         boolean transforms = pattern.sym() || pattern.colours();
         QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE), transforms);
         Map<String, Object> body = new LinkedHashMap<>();
@@ -91,9 +94,9 @@ public final class SearchHandlers {
             hits.add(hit);
         }
         body.put("hits", hits);
-        if (wantsNext(ctx)) {
+        if (found != null) {
             List<Map<String, Object>> next = new ArrayList<>();
-            for (PatternNextMoves.NextMove m : PatternNextMoves.of(db, search, pattern, allowed)) {
+            for (PatternNextMoves.NextMove m : PatternNextMoves.of(db, found.plies(), allowed)) {
                 Map<String, Object> move = new LinkedHashMap<>();
                 move.put("move", m.move());
                 move.put("from", m.from());
