@@ -180,7 +180,7 @@ done
 
 # the viewer's pages, on both: each answers 200 with the same page
 pages=("/" "/games" "/game/1" "/game/2/10" "/players" "/position" "/stats" "/sql" "/api/games" "/api/games/3"
-       "/api/positions" "/api/players")
+       "/api/positions" "/api/players" "/puzzles" "/api/puzzles")
 for which in plain citus; do
     java -jar "$jar" serve --db "${!which}" --port $((port + 10)) > "$work/$which.serve.out" 2>&1 &
     serve_pid=$!
