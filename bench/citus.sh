@@ -124,6 +124,13 @@ done
 cmp -s "$work/plain.puzzles_export.out" "$work/citus.puzzles_export.out" \
     || { echo "citus.sh: the puzzle set differs (see $work/{plain,citus}.puzzles_export.out)" >&2; exit 1; }
 same_tables emergo puzzle puzzle_theme puzzle_mined
+# the puzzle tables' layout (issue 28): per game, with the game's rows; the solvers on every node
+layout="$(psql_on "$port" -c "SELECT string_agg(logicalrelid::text || ':' || CASE partmethod WHEN 'h'
+    THEN column_to_column_name(logicalrelid, partkey) ELSE 'reference' END, ' ' ORDER BY logicalrelid::text)
+    FROM pg_dist_partition WHERE logicalrelid::text LIKE 'puzzle%' AND (partmethod = 'n'
+    OR colocationid = (SELECT colocationid FROM pg_dist_partition WHERE logicalrelid = 'game'::regclass))")"
+[ "$layout" = "puzzle:game_id puzzle_attempt:game_id puzzle_mined:game_id puzzle_solver:reference puzzle_theme:game_id" ] \
+    || { echo "citus.sh: the puzzle tables are laid out as $layout" >&2; exit 1; }
 puzzles=$(( $(wc -l < "$work/plain.puzzles_export.out") - 1 ))
 [ "$puzzles" -gt 0 ] || { echo "citus.sh: no puzzle mined from $review_games reviewed games: nothing compared" >&2; exit 1; }
 echo "puzzles: $puzzles in the set, alike on both (the CSV, and tables puzzle, puzzle_theme, puzzle_mined)"
@@ -191,11 +198,24 @@ for which in plain citus; do
             || { echo "citus.sh: $p failed on $which" >&2; exit 1; }
     done
     took[$which.pages]=$(echo "$(date +%s.%N) - $t0" | bc)
+    # the set's first puzzle tried in the viewer as its page's form posts it: a wrong move, then the right one
+    base="http://127.0.0.1:$((port + 10))"
+    puzzle="$(sed -n 2p "$work/$which.puzzles_export.out")"
+    id="${puzzle%%,*}"
+    right="$(echo "$puzzle" | cut -d, -f3 | cut -d' ' -f1)"
+    wrong="$(curl -fsS "$base/puzzles/$id" | grep -o 'name="move" value="[^"]*"' | sed 's/.*value="//; s/"$//' \
+        | grep -vxF "$right" | head -1)"
+    for move in "$wrong" "$right"; do
+        curl -fsS -o /dev/null -H "Origin: $base" -H "Sec-Fetch-Site: same-origin" --data-urlencode "at=0" \
+            --data-urlencode "move=$move" "$base/puzzles/$id/move" || { echo "citus.sh: a move at puzzle $id failed on $which" >&2; exit 1; }
+    done
     kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true; serve_pid=
 done
 for p in "${pages[@]}"; do
     f="page$(echo "$p" | tr '/' '_')"
-    cmp -s "$work/plain.$f" "$work/citus.$f" || echo "  page $p: differs (see $work/{plain,citus}.$f)"
+    # but for the token of the SQL page's form, each server's own
+    cmp -s <(grep -v 'name="token"' "$work/plain.$f") <(grep -v 'name="token"' "$work/citus.$f") \
+        || echo "  page $p: differs (see $work/{plain,citus}.$f)"
 done
 
 # shared work above the bulk threshold: the sample games analysed by one process on the plain
@@ -227,7 +247,7 @@ ga=$(analysed "$work/citus.shared_a.out"); gb=$(analysed "$work/citus.shared_b.o
 [ "$((ga + gb))" = "$shared_games" ] \
     || { echo "citus.sh: the two analyses did $ga and $gb games, not $shared_games in all" >&2; exit 1; }
 same_tables shared analysis analysis_history position finding shadowpiece capture_length tall_column capture_chance \
-    game_stage pattern_game pattern_pending pattern_segment pattern_bits
+    game_stage pattern_game pattern_pending pattern_segment pattern_bits rating player player_rating rating_run rating_quality
 indexes="SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1"
 [ "$(psql_in $((port + 3)) shared -c "$indexes")" = "$(psql_in "$port" shared -c "$indexes")" ] \
     || { echo "citus.sh: the indexes of database shared differ on the cluster" >&2; exit 1; }
@@ -236,7 +256,12 @@ shards=$(psql_in "$port" shared -c "SELECT COUNT(*) FROM citus_shards WHERE tabl
 indexed=$(psql_in "$port" shared -c "SELECT SUM(result::int) FROM run_command_on_workers(
     \$\$SELECT COUNT(*) FROM pg_indexes WHERE indexname LIKE 'position\_hash\_idx\_%'\$\$)")
 [ "$shards" = "$indexed" ] || { echo "citus.sh: $indexed of $shards shards of position have their hash index" >&2; exit 1; }
-echo "shared work: $shared_games sample games, two analyses at once on the cluster ($ga and $gb games) left the tables and indexes as one on plain PostgreSQL"
+echo "shared work: $shared_games sample games, two analyses at once on the cluster ($ga and $gb games) left the tables, ratings and indexes as one on plain PostgreSQL"
+
+# the attempts stored and rated alike
+[ "$(psql_on "$port" -c "SELECT COUNT(*) FROM puzzle_attempt")" -ge 1 ] || { echo "citus.sh: no attempt stored on the cluster" >&2; exit 1; }
+same_tables emergo puzzle_attempt puzzle_solver puzzle
+echo "puzzle attempts in the viewer: stored and rated alike on both"
 
 printf '\n%-14s %10s %10s %8s\n' "step" "plain s" "citus s" "ratio"
 for step in import analyze review export puzzles puzzles_export pages shared_import shared_analyze; do
