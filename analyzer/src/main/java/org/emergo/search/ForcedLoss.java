@@ -124,7 +124,8 @@ public final class ForcedLoss {
 
     /**
      * The proof about {@code played} in {@code before}, searched at every horizon from 1 to
-     * {@code maxPlies} within {@code maxNodes} nodes in all. A move that is not legal in
+     * {@code maxPlies} within {@code maxNodes} nodes in all, a horizon past {@link #MIN_PLIES}
+     * begun only while the nodes spent are no more than those left. A move that is not legal in
      * {@code before}, or the only legal move, is UNKNOWN.
      *
      * @param history hashes of the game's positions before {@code before}, oldest first, for the
@@ -147,9 +148,13 @@ public final class ForcedLoss {
         try {
             // Iterative deepening: each horizon completed is proven; the budget decides how far it goes.
             for (int h = 1; h <= maxPlies; h++) {
+                // A horizon costs about as much as all before it together: one that would not fit in
+                // what is left of the budget is not begun (its nodes would be thrown away).
+                if (h > MIN_PLIES && prover.nodes > maxNodes - prover.nodes) break;
                 board.make(root, index);
                 prover.enter(root.length(index) == 1 || board.columnCount() < columns);
-                int played0 = -prover.search(h - 1, 1, -Prover.INF, Prover.INF);
+                // Exact below what the mover has now; at or above it the move concedes nothing, and how much more it keeps is not asked.
+                int played0 = -prover.search(h - 1, 1, -now, Prover.INF);
                 lines[h] = prover.line(root.key(index));
                 board.unmake(root, index);
                 int d = 0;

@@ -24,48 +24,48 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ForcedLossTest {
 
-    /** The review's budget, and a larger one for the verdicts whose line is six plies long (they need all eight). */
+    /** The review's budget, and a larger one for the verdicts whose line is six plies long (they need eight horizons). */
     static final long WIDE = 1_000_000;
 
     static Stream<Arguments> positions() {
         return Stream.of(
                 // Emergo: f4 steps beside g4 with e4 left empty behind it.
-                Arguments.of(Variant.EMERGO, "w 0 0 b5:w e4:w g4:b h5:b", "e4-f4", ForcedLoss.DEFAULT_NODES,
+                Arguments.of(Variant.EMERGO, "w 0 0 b5:w e4:w g4:b h5:b", "e4-f4", ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES,
                         "loses 1 man by force within 2 plies", "e4-f4 g4xe4"),
                 // Emergo: c5 must be taken, and the recapture walks into two more jumps.
-                Arguments.of(Variant.EMERGO, "w 0 0 b4:b b5:b2w c6:w2 c7:wb d4:bw e8:w", "c6-c5", ForcedLoss.DEFAULT_NODES,
+                Arguments.of(Variant.EMERGO, "w 0 0 b4:b b5:b2w c6:w2 c7:wb d4:bw e8:w", "c6-c5", ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES,
                         "loses 2 men by force within 4 plies", "c6-c5 b5xd5 c5xe5 d5xf5"),
                 // Emergo: d5 is lured on by d6, the compulsory captures end in g7's jump.
-                Arguments.of(Variant.EMERGO, "w 0 0 d4:w d7:b e8:b f4:w g7:bw h5:wb", "d4-d5", WIDE,
+                Arguments.of(Variant.EMERGO, "w 0 0 d4:w d7:b e8:b f4:w g7:bw h5:wb", "d4-d5", 8, WIDE,
                         "loses 1 man by force within 6 plies", "d4-d5 d7-d6 d5xd7 e8-e7 d7xf7 g7xe7"),
                 // Emergo: g6 hands h6 its last column.
                 Arguments.of(Variant.EMERGO, "b 0 0 b6:w2 c3:w c5:w d2:wb4 e1:w4 f4:wb f5:wb3 f6:b h6:wb3", "f6-g6",
-                        ForcedLoss.DEFAULT_NODES, "loses the game by force within 2 plies", "f6-g6 h6xf6"),
+                        ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES, "loses the game by force within 2 plies", "f6-g6 h6xf6"),
                 // Emergo: Black, 12 men up, takes White's last free column and leaves it no move.
                 Arguments.of(Variant.EMERGO, "b 0 0 c5:b2 d2:bw e5:b3 f3:b f4:b2w5 f6:bw2 h5:wb2 i5:w3", "f6-f5",
-                        ForcedLoss.DEFAULT_NODES, "lets the opponent draw (no legal move) within 3 plies", "f6-f5 h5-g5 f5xh5"),
+                        ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES, "lets the opponent draw (no legal move) within 3 plies", "f6-f5 h5-g5 f5xh5"),
                 // HexEmergo: d4 steps beside e4 with c4 left empty behind it.
-                Arguments.of(Variant.HEXEMERGO, "w 0 0 b2:w c4:w e4:b f6:b", "c4-d4", ForcedLoss.DEFAULT_NODES,
+                Arguments.of(Variant.HEXEMERGO, "w 0 0 b2:w c4:w e4:b f6:b", "c4-d4", ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES,
                         "loses 1 man by force within 2 plies", "c4-d4 e4xc4"),
                 // HexEmergo: f6 is lured by e6 into captures that end in c6's double jump.
-                Arguments.of(Variant.HEXEMERGO, "w 0 0 b2:w c2:w2 c6:b d6:bw e7:b g6:w2", "g6-f6", WIDE,
+                Arguments.of(Variant.HEXEMERGO, "w 0 0 b2:w c2:w2 c6:b d6:bw e7:b g6:w2", "g6-f6", 8, WIDE,
                         "loses 1 man by force within 6 plies", "g6-f6 d6-e6 f6xd6 e7xc5 d6xb4 c6xc4xa4"),
                 // HexEmergo: f6 lets f5 jump over the three columns White has.
                 Arguments.of(Variant.HEXEMERGO, "w 0 0 a1:bw3 c1:bw c2:b2 d6:w e3:bw5 e6:w f5:b f7:wb3 g7:b3", "f7-f6",
-                        ForcedLoss.DEFAULT_NODES, "loses the game by force within 2 plies", "f7-f6 f5xf7xd5xd7"));
+                        ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES, "loses the game by force within 2 plies", "f7-f6 f5xf7xd5xd7"));
     }
 
     @ParameterizedTest
     @MethodSource("positions")
-    void theMoveGetsItsVerdictAndLine(Variant variant, String text, String losing, long nodes, String verdict, String line) {
+    void theMoveGetsItsVerdictAndLine(Variant variant, String text, String losing, int plies, long nodes, String verdict, String line) {
         Position p = PositionText.parse(text, variant);
         Move m = move(p, losing);
-        ForcedLoss.Proof proof = ForcedLoss.prove(p, new long[0], m, ForcedLoss.DEFAULT_PLIES, nodes);
+        ForcedLoss.Proof proof = ForcedLoss.prove(p, new long[0], m, plies, nodes);
         assertEquals(ForcedLoss.Outcome.LOSES, proof.outcome(), losing);
         ForcedLoss.Verdict v = proof.verdict();
         assertEquals(verdict, v.text());
         assertEquals(line, String.join(" ", v.line().stream().map(Move::toString).toList()));
-        assertTrue(v.horizon() >= ForcedLoss.MIN_PLIES && v.horizon() <= ForcedLoss.DEFAULT_PLIES, "horizon " + v.horizon());
+        assertTrue(v.horizon() >= ForcedLoss.MIN_PLIES && v.horizon() <= plies, "horizon " + v.horizon());
         if (v.kind() == ForcedLoss.Kind.MEN) assertTrue(v.plies() + 2 <= v.horizon(), "searched two plies past its line");
         assertEquals(v.line().get(0), m);
         // The line replays through the rules engine, each move legal where it is played.

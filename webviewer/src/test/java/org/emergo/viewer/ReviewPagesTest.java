@@ -362,7 +362,7 @@ class ReviewPagesTest {
             assertEquals(expectedDecision(g.gameId(), s.curve(variant(g.gameId()))), g.decidedAt(), "game " + g.gameId());
         }
         withApp((client, port) -> {
-            String body = client.get("/stats").body().string();
+            String body = StatsFigures.page(client);
             assertTrue(body.contains("<h2 id=\"title-decided\">Ply at which games are decided</h2>"), body);
             assertTrue(body.contains("A game is <dfn>decided</dfn> at the first ply from which the eventual winner's winning"
                     + " chances, as the engine's review judges them, stay at 90% or more to the end."));

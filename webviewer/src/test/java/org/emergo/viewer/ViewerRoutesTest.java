@@ -729,9 +729,7 @@ class ViewerRoutesTest {
         @Test
         void theStatisticsPageDrawsItsChartsAsSvg() {
             withApp((client, port) -> {
-                Response r = client.get("/stats");
-                assertEquals(200, r.code());
-                String body = r.body().string();
+                String body = StatsFigures.page(client);
                 for (String chart : new String[] {"results", "length", "captures", "first-capture", "findings", "shadowpieces"}) {
                     assertTrue(body.contains("id=\"title-" + chart + "\""), chart);
                 }

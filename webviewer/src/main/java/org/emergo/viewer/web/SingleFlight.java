@@ -47,6 +47,19 @@ final class SingleFlight<K, V> {
 
     /** As {@link #get}, with the key the value was made for (older than {@code key} when the last one made is all there is in time). */
     Made<K, V> getMade(K key, Supplier<V> compute) {
+        return made(key, compute, true);
+    }
+
+    /**
+     * As {@link #getMade}, but the first value too is waited for only for the patience: null
+     * when none was made yet and the first is not ready by then (a page that says so, rather
+     * than one that takes seconds).
+     */
+    Made<K, V> getMadeOrNull(K key, Supplier<V> compute) {
+        return made(key, compute, false);
+    }
+
+    private Made<K, V> made(K key, Supplier<V> compute, boolean waitForFirst) {
         CompletableFuture<Made<K, V>> flight;
         Made<K, V> last;
         synchronized (this) {
@@ -61,7 +74,7 @@ final class SingleFlight<K, V> {
         }
         waiting.incrementAndGet();
         try {
-            if (last == null) return flight.join();
+            if (last == null && waitForFirst) return flight.join();
             return flight.get(patienceNanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             return last;

@@ -19,13 +19,16 @@ import org.emergo.viewer.chart.Chart;
  * half a minute: new games show on the next load, and a re-analysis within that time. They are
  * computed once for all the requests that ask meanwhile ({@link SingleFlight}); while an import
  * or an analysis writes, a computation takes seconds, and a request that has waited half a second
- * gets the figures made last, with the counts they were made for.
+ * gets the figures made last, with the counts they were made for. The first request, with no
+ * figures made yet, waits as long, then gets a page that says they are being computed and
+ * reloads itself: no page takes over a second.
  */
 public final class StatsHandlers {
 
     private static final long KEEP_NANOS = 30_000_000_000L;
     private static final long CALIBRATION_KEEP_NANOS = 3_600_000_000_000L;
     private static final long PATIENCE_NANOS = 500_000_000L;
+    private static final int REFRESH_SECONDS = 2;
 
     private record Figures(List<Chart> charts, DecidedStats decided, CalibrationStats calibration) {}
 
@@ -47,7 +50,7 @@ public final class StatsHandlers {
     public void page(Context ctx) {
         GameStatistics statistics = new GameStatistics(db.dsl());
         GameStatistics.Counts counts = statistics.counts();
-        SingleFlight.Made<GameStatistics.Counts, Figures> made = figures.getMade(counts, () -> {
+        SingleFlight.Made<GameStatistics.Counts, Figures> made = figures.getMadeOrNull(counts, () -> {
             ReviewFigures reviews = new ReviewFigures(db.dsl());
             Optional<ReviewFigures.Setting> main = reviews.mainSetting();
             DecidedStats decided = main.map(st -> DecidedStats.of(st, reviews.decided(st))).orElse(null);
@@ -56,6 +59,12 @@ public final class StatsHandlers {
                     .filter(c -> !c.boards().isEmpty()).orElse(null);
             return new Figures(StatsCharts.of(statistics), decided, calibration);
         });
+        if (made == null) {
+            // The first figures take seconds on a large collection: a page now that reloads itself, not a wait.
+            ctx.header("Refresh", String.valueOf(REFRESH_SECONDS));
+            ctx.html(templates.render("stats_computing.jte", new StatsComputingPage(counts.games(), REFRESH_SECONDS)));
+            return;
+        }
         Figures k = made.value();
         ctx.html(templates.render("stats.jte", new StatsPage(made.key().games(), made.key().analysed(), k.charts(),
                 k.decided(), k.calibration())));

@@ -1,6 +1,7 @@
 package org.emergo.viewer.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -90,6 +91,25 @@ class SingleFlightTest {
         release.countDown();
         flight.awaitComputed();
         assertEquals("2 games", flight.get(2, () -> "computed twice"));
+    }
+
+    /**
+     * The first page of a large collection takes seconds: the request waits its patience, then
+     * gets nothing (the statistics page then says the figures are being computed and reloads
+     * itself), and a request after the computation gets the page.
+     */
+    @Test
+    void theFirstRequestWaitsOnlyItsPatienceWhenNothingWasMadeYet() {
+        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR, 1_000_000L);
+        CountDownLatch release = new CountDownLatch(1);
+        assertNull(flight.getMadeOrNull(1, () -> {
+            await(release);
+            return "1 game";
+        }));
+        assertNull(flight.getMadeOrNull(1, () -> "computed twice"));
+        release.countDown();
+        flight.awaitComputed();
+        assertEquals("1 game", flight.getMadeOrNull(1, () -> "computed twice").value());
     }
 
     private static void await(CountDownLatch latch) {

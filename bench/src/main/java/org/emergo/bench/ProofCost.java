@@ -1,0 +1,72 @@
+package org.emergo.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.emergo.generate.SelfPlay;
+import org.emergo.review.PlayedGame;
+import org.emergo.review.Reviewer;
+import org.emergo.rules.Position;
+import org.emergo.rules.Variant;
+import org.emergo.search.ForcedLoss;
+import org.emergo.search.Limit;
+import org.emergo.search.SearchResult;
+
+/**
+ * What the review's forced-loss proofs cost beside its searches (docs/engine.md#the-reviews-budget):
+ * self-play games (the kind the demo holds) are searched at the review's depth, their candidate
+ * moves proved as {@link Reviewer} proves them, and the CPU time of each part, the outcomes and
+ * the horizons the proofs completed are printed. CPU time of this thread, so that a shared
+ * machine's load moves the figures less; the ratio of the two parts is the figure to compare.
+ *
+ * <pre>
+ * java -cp bench/target/benchmarks.jar org.emergo.bench.ProofCost [games] [variant] [plies] [nodes]
+ * </pre>
+ */
+public final class ProofCost {
+
+    private ProofCost() {}
+
+    public static void main(String[] args) {
+        int games = args.length > 0 ? Integer.parseInt(args[0]) : 100;
+        Variant variant = args.length > 1 ? Variant.valueOf(args[1].toUpperCase(Locale.ROOT)) : Variant.EMERGO;
+        int plies = args.length > 2 ? Integer.parseInt(args[2]) : ForcedLoss.DEFAULT_PLIES;
+        long nodes = args.length > 3 ? Long.parseLong(args[3]) : ForcedLoss.DEFAULT_NODES;
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        SelfPlay selfPlay = new SelfPlay(variant, 7);
+        Reviewer reviewer = new Reviewer(Limit.depth(4));
+        long searchCpu = 0;
+        long proofCpu = 0;
+        int moves = 0;
+        int candidates = 0;
+        int[] horizons = new int[plies + 1];
+        Map<ForcedLoss.Outcome, Integer> outcomes = new EnumMap<>(ForcedLoss.Outcome.class);
+        for (int g = 0; g < games; g++) {
+            PlayedGame game = PlayedGame.replay(Position.start(variant), selfPlay.game(g).moves());
+            long t0 = mx.getCurrentThreadCpuTime();
+            List<SearchResult> results = new ArrayList<>();
+            for (int ply = 0; ply <= game.lastPly(); ply++) results.add(reviewer.search(game, ply));
+            long t1 = mx.getCurrentThreadCpuTime();
+            for (int ply : Reviewer.forcedLossCandidates(game, results)) {
+                ForcedLoss.Proof p = ForcedLoss.prove(game.positions().get(ply), game.history(ply), game.moveFrom(ply), plies, nodes);
+                outcomes.merge(p.outcome(), 1, Integer::sum);
+                horizons[p.horizon()]++;
+                candidates++;
+            }
+            proofCpu += mx.getCurrentThreadCpuTime() - t1;
+            searchCpu += t1 - t0;
+            moves += game.lastPly();
+        }
+        StringBuilder reached = new StringBuilder();
+        for (int h = ForcedLoss.MIN_PLIES; h <= plies; h++) reached.append(' ').append(h).append(':').append(horizons[h]);
+        System.out.printf(Locale.ROOT, "%s, %d games, %d moves, %d put to the proof (cap %d plies, %d nodes)%n", variant, games, moves,
+                candidates, plies, nodes);
+        System.out.printf(Locale.ROOT, "CPU: searches %.1f s, proofs %.1f s, proofs/searches %.2f%n", searchCpu / 1e9, proofCpu / 1e9,
+                (double) proofCpu / searchCpu);
+        System.out.println("outcomes: " + outcomes + "; horizons completed:" + reached);
+    }
+}
