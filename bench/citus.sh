@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # emergo on a Citus cluster, run by hand (issue 20): builds Citus from source or finds it
 # installed (bench/citus-build.sh), starts a coordinator and two workers on 127.0.0.1 and a
-# plain PostgreSQL server beside them, and on both runs import, analyze, review, every example
-# query of sql/queries and the viewer's pages; fails when a query answers differently on the
-# cluster, and prints the time of each step on both.
+# plain PostgreSQL server beside them, and on both runs import, analyze, review, puzzles, every
+# example query of sql/queries and the viewer's pages; then the sample games (3,038, above the
+# bulk threshold) analysed by one process on the plain server and by two at once on the cluster.
+# Fails when a query, the puzzles or the shared analysis come out differently on the cluster,
+# and prints the time of each step on both.
 #
 #   bench/citus.sh [CITUS_SOURCE]     (GAMES=5000 REVIEW_GAMES=100 DEPTH=2 PORT=9700 may be set;
 #                                      KEEP=1 leaves the servers running)
@@ -38,7 +40,11 @@ trap stop EXIT
 
 psql_on() { # PORT SQL...
     local p="$1"; shift
-    "$bin/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$p" -U emergo -d emergo -At "$@"
+    psql_in "$p" emergo "$@"
+}
+psql_in() { # PORT DATABASE SQL...
+    local p="$1" d="$2"; shift 2
+    "$bin/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$p" -U emergo -d "$d" -At "$@"
 }
 
 started=$(date +%s.%N)
@@ -54,12 +60,17 @@ for i in 0 1 2 3; do
         echo "max_connections = 200"
     } >> "$work/$n/postgresql.conf"
     "${as_pg[@]}" "$bin/pg_ctl" -D "$work/$n" -l "$work/$n.log" -w start > /dev/null
-    "$bin/psql" -X -q -h 127.0.0.1 -p "${ports[$i]}" -U emergo -d postgres -c "CREATE DATABASE emergo"
-    [ "$n" != plain ] && psql_on "${ports[$i]}" -c "CREATE EXTENSION citus"
+    # emergo's database, and shared's for the two processes of the shared-work step
+    for d in emergo shared; do
+        "$bin/psql" -X -q -h 127.0.0.1 -p "${ports[$i]}" -U emergo -d postgres -c "CREATE DATABASE $d"
+        [ "$n" != plain ] && psql_in "${ports[$i]}" "$d" -c "CREATE EXTENSION citus"
+    done
 done
-psql_on "$port" -c "SELECT citus_set_coordinator_host('127.0.0.1', $port)" > /dev/null
-psql_on "$port" -c "SELECT citus_add_node('127.0.0.1', $((port + 1)))" > /dev/null
-psql_on "$port" -c "SELECT citus_add_node('127.0.0.1', $((port + 2)))" > /dev/null
+for d in emergo shared; do # a cluster's nodes are a database's own
+    psql_in "$port" "$d" -c "SELECT citus_set_coordinator_host('127.0.0.1', $port)" > /dev/null
+    psql_in "$port" "$d" -c "SELECT citus_add_node('127.0.0.1', $((port + 1)))" > /dev/null
+    psql_in "$port" "$d" -c "SELECT citus_add_node('127.0.0.1', $((port + 2)))" > /dev/null
+done
 printf 'cluster of 3 nodes and a plain server started in %.1f s (Citus %s)\n' \
     "$(echo "$(date +%s.%N) - $started" | bc)" "$(psql_on "$port" -c "SELECT extversion FROM pg_extension WHERE extname = 'citus'")"
 
@@ -84,6 +95,45 @@ for which in plain citus; do
     timed export "$which" emergo export --db "$db"
 done
 cmp -s "$work/plain.export.out" "$work/citus.export.out" || { echo "citus.sh: export differs" >&2; exit 1; }
+
+# rows of a table in a stable order, without what differs between runs (ids, times), as a digest
+table_digest() { # PORT DATABASE TABLE [COLUMNS]
+    local cols="${4:-}"
+    [ -n "$cols" ] || cols="$(psql_in "$1" "$2" -c "SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position)
+        FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = '$3'
+        AND column_name <> 'id' AND column_name NOT LIKE '%\_at'")"
+    psql_in "$1" "$2" -c "COPY (SELECT $cols FROM $3 ORDER BY $cols) TO STDOUT" | md5sum | cut -c1-32
+}
+same_tables() { # DATABASE TABLE...: fails naming the first table that differs between plain and the cluster
+    local d="$1" t cols; shift
+    for t in "$@"; do
+        cols=""
+        # the pattern index's segments but for their numbers, as SharedWorkProcessTest compares them
+        [ "$t" = pattern_segment ] && cols="variant, games, positions"
+        [ "$t" = pattern_bits ] && cols="variant, dimension, bitmaps"
+        [ "$(table_digest $((port + 3)) "$d" "$t" "$cols")" = "$(table_digest "$port" "$d" "$t" "$cols")" ] \
+            || { echo "citus.sh: table $t of database $d differs on the cluster" >&2; exit 1; }
+    done
+}
+
+# puzzles mined from the reviewed games, on both: the same set (its CSV) and the same rows
+for which in plain citus; do
+    timed puzzles "$which" emergo puzzles --db "${!which}"
+    timed puzzles_export "$which" emergo puzzles --db "${!which}" --export
+done
+cmp -s "$work/plain.puzzles_export.out" "$work/citus.puzzles_export.out" \
+    || { echo "citus.sh: the puzzle set differs (see $work/{plain,citus}.puzzles_export.out)" >&2; exit 1; }
+same_tables emergo puzzle puzzle_theme puzzle_mined
+# the puzzle tables' layout (issue 28): per game, with the game's rows; the solvers on every node
+layout="$(psql_on "$port" -c "SELECT string_agg(logicalrelid::text || ':' || CASE partmethod WHEN 'h'
+    THEN column_to_column_name(logicalrelid, partkey) ELSE 'reference' END, ' ' ORDER BY logicalrelid::text)
+    FROM pg_dist_partition WHERE logicalrelid::text LIKE 'puzzle%' AND (partmethod = 'n'
+    OR colocationid = (SELECT colocationid FROM pg_dist_partition WHERE logicalrelid = 'game'::regclass))")"
+[ "$layout" = "puzzle:game_id puzzle_attempt:game_id puzzle_mined:game_id puzzle_solver:reference puzzle_theme:game_id" ] \
+    || { echo "citus.sh: the puzzle tables are laid out as $layout" >&2; exit 1; }
+puzzles=$(( $(wc -l < "$work/plain.puzzles_export.out") - 1 ))
+[ "$puzzles" -gt 0 ] || { echo "citus.sh: no puzzle mined from $review_games reviewed games: nothing compared" >&2; exit 1; }
+echo "puzzles: $puzzles in the set, alike on both (the CSV, and tables puzzle, puzzle_theme, puzzle_mined)"
 
 echo "tables on the cluster:"
 psql_on "$port" -F ' ' -c "SELECT logicalrelid, CASE partmethod WHEN 'h' THEN 'distributed by ' || column_to_column_name(logicalrelid, partkey) ELSE 'reference' END FROM pg_dist_partition ORDER BY 2, 1" | sed 's/^/  /'
@@ -137,7 +187,7 @@ done
 
 # the viewer's pages, on both: each answers 200 with the same page
 pages=("/" "/games" "/game/1" "/game/2/10" "/players" "/position" "/stats" "/sql" "/api/games" "/api/games/3"
-       "/api/positions" "/api/players")
+       "/api/positions" "/api/players" "/puzzles" "/api/puzzles")
 for which in plain citus; do
     java -jar "$jar" serve --db "${!which}" --port $((port + 10)) > "$work/$which.serve.out" 2>&1 &
     serve_pid=$!
@@ -148,18 +198,77 @@ for which in plain citus; do
             || { echo "citus.sh: $p failed on $which" >&2; exit 1; }
     done
     took[$which.pages]=$(echo "$(date +%s.%N) - $t0" | bc)
+    # the set's first puzzle tried in the viewer as its page's form posts it: a wrong move, then the right one
+    base="http://127.0.0.1:$((port + 10))"
+    puzzle="$(sed -n 2p "$work/$which.puzzles_export.out")"
+    id="${puzzle%%,*}"
+    right="$(echo "$puzzle" | cut -d, -f3 | cut -d' ' -f1)"
+    wrong="$(curl -fsS "$base/puzzles/$id" | grep -o 'name="move" value="[^"]*"' | sed 's/.*value="//; s/"$//' \
+        | grep -vxF "$right" | head -1)"
+    for move in "$wrong" "$right"; do
+        curl -fsS -o /dev/null -H "Origin: $base" -H "Sec-Fetch-Site: same-origin" --data-urlencode "at=0" \
+            --data-urlencode "move=$move" "$base/puzzles/$id/move" || { echo "citus.sh: a move at puzzle $id failed on $which" >&2; exit 1; }
+    done
     kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true; serve_pid=
 done
 for p in "${pages[@]}"; do
     f="page$(echo "$p" | tr '/' '_')"
-    cmp -s "$work/plain.$f" "$work/citus.$f" || echo "  page $p: differs (see $work/{plain,citus}.$f)"
+    # but for the token of the SQL page's form, each server's own
+    cmp -s <(grep -v 'name="token"' "$work/plain.$f") <(grep -v 'name="token"' "$work/citus.$f") \
+        || echo "  page $p: differs (see $work/{plain,citus}.$f)"
 done
 
-printf '\n%-10s %10s %10s %8s\n' "step" "plain s" "citus s" "ratio"
-for step in import analyze review export pages; do
-    printf '%-10s %10.2f %10.2f %8.2f\n' "$step" "${took[plain.$step]}" "${took[citus.$step]}" \
+# shared work above the bulk threshold: the sample games analysed by one process on the plain
+# server and by two at once on the cluster, which share the games and one of them suspends and
+# rebuilds the indexes; both must end well and leave the tables as the one process does
+shared_plain="jdbc:postgresql://127.0.0.1:$((port + 3))/shared?user=emergo"
+shared_citus="jdbc:postgresql://127.0.0.1:$port/shared?user=emergo"
+samples="$root/sample-games"
+for which in plain citus; do
+    timed shared_import "$which" emergo import --db "$(eval echo "\$shared_$which")" "$samples"
+done
+shared_games=$(psql_in "$port" shared -c "SELECT COUNT(*) FROM game")
+timed shared_analyze plain emergo analyze --db "$shared_plain"
+t0=$(date +%s.%N)
+emergo analyze --db "$shared_citus" > "$work/citus.shared_a.out" 2> "$work/citus.shared_a.err" &
+first=$!
+emergo analyze --db "$shared_citus" > "$work/citus.shared_b.out" 2> "$work/citus.shared_b.err" &
+second=$!
+for p in "$first:a" "$second:b"; do
+    wait "${p%%:*}" || { echo "citus.sh: analyze ${p#*:} of two on the cluster failed:" >&2; cat "$work/citus.shared_${p#*:}.err" >&2; exit 1; }
+done
+took[citus.shared_analyze]=$(echo "$(date +%s.%N) - $t0" | bc)
+for p in a b; do # no error, no warning: what else either says goes to stderr
+    ! grep -v '^analyze: ' "$work/citus.shared_$p.err" | grep -q . \
+        || { echo "citus.sh: analyze $p of two on the cluster said:" >&2; cat "$work/citus.shared_$p.err" >&2; exit 1; }
+done
+analysed() { sed -n 's/^analysed \([0-9]*\) games\{0,1\},.*/\1/p' "$1"; }
+ga=$(analysed "$work/citus.shared_a.out"); gb=$(analysed "$work/citus.shared_b.out")
+[ "$((ga + gb))" = "$shared_games" ] \
+    || { echo "citus.sh: the two analyses did $ga and $gb games, not $shared_games in all" >&2; exit 1; }
+same_tables shared analysis analysis_history position finding shadowpiece capture_length tall_column capture_chance \
+    game_stage pattern_game pattern_pending pattern_segment pattern_bits rating player player_rating rating_run rating_quality
+indexes="SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1"
+[ "$(psql_in $((port + 3)) shared -c "$indexes")" = "$(psql_in "$port" shared -c "$indexes")" ] \
+    || { echo "citus.sh: the indexes of database shared differ on the cluster" >&2; exit 1; }
+# and on the workers, every shard of position has its hash index again
+shards=$(psql_in "$port" shared -c "SELECT COUNT(*) FROM citus_shards WHERE table_name = 'position'::regclass")
+indexed=$(psql_in "$port" shared -c "SELECT SUM(result::int) FROM run_command_on_workers(
+    \$\$SELECT COUNT(*) FROM pg_indexes WHERE indexname LIKE 'position\_hash\_idx\_%'\$\$)")
+[ "$shards" = "$indexed" ] || { echo "citus.sh: $indexed of $shards shards of position have their hash index" >&2; exit 1; }
+echo "shared work: $shared_games sample games, two analyses at once on the cluster ($ga and $gb games) left the tables, ratings and indexes as one on plain PostgreSQL"
+
+# the attempts stored and rated alike
+[ "$(psql_on "$port" -c "SELECT COUNT(*) FROM puzzle_attempt")" -ge 1 ] || { echo "citus.sh: no attempt stored on the cluster" >&2; exit 1; }
+same_tables emergo puzzle_attempt puzzle_solver puzzle
+echo "puzzle attempts in the viewer: stored and rated alike on both"
+
+printf '\n%-14s %10s %10s %8s\n' "step" "plain s" "citus s" "ratio"
+for step in import analyze review export puzzles puzzles_export pages shared_import shared_analyze; do
+    printf '%-14s %10.2f %10.2f %8.2f\n' "$step" "${took[plain.$step]}" "${took[citus.$step]}" \
         "$(echo "${took[citus.$step]} / ${took[plain.$step]}" | bc -l)"
 done
-echo "load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores; $games games, review of $review_games at depth $depth"
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores; $games games, review of $review_games at depth $depth;"
+echo "  shared_analyze: one process on plain, two at once on the cluster"
 [ "$differ" = 0 ] || { echo "citus.sh: some queries answer differently on the cluster" >&2; exit 1; }
 echo "every example query and pattern search answers as on plain PostgreSQL"

@@ -111,14 +111,31 @@ public final class CitusLayout {
         }
     }
 
+    /**
+     * Where each table of the current schema goes on a cluster: {@code game_id} (distributed by it,
+     * with its game), {@code id} (the table game) or {@code reference}. Known without Citus, so
+     * that a test pins every table's place (CitusLayoutTest).
+     */
+    static Map<String, String> plan(Connection c) throws SQLException {
+        Map<String, String> plan = new LinkedHashMap<>();
+        perGame(c, false).forEach((t, perGame) -> plan.put(t, t.equals("game") ? "id" : perGame ? "game_id" : "reference"));
+        return plan;
+    }
+
     /** The tables of the current schema Citus does not know yet, and whether each has a game_id column. */
     private static Map<String, Boolean> undistributed(Connection c) throws SQLException {
+        return perGame(c, true);
+    }
+
+    /** The tables of the current schema (only those Citus does not know yet), and whether each has a game_id column. */
+    private static Map<String, Boolean> perGame(Connection c, boolean undistributedOnly) throws SQLException {
         Map<String, Boolean> tables = new LinkedHashMap<>();
         try (PreparedStatement st = c.prepareStatement("SELECT t.table_name, EXISTS (SELECT 1 FROM information_schema.columns k"
                 + " WHERE k.table_schema = t.table_schema AND k.table_name = t.table_name AND k.column_name = 'game_id')"
                 + " FROM information_schema.tables t WHERE t.table_schema = current_schema() AND t.table_type = 'BASE TABLE'"
-                + " AND t.table_name <> ? AND NOT EXISTS (SELECT 1 FROM pg_dist_partition p"
-                + " WHERE p.logicalrelid = (quote_ident(t.table_schema) || '.' || quote_ident(t.table_name))::regclass)"
+                + " AND t.table_name <> ?"
+                + (undistributedOnly ? " AND NOT EXISTS (SELECT 1 FROM pg_dist_partition p"
+                        + " WHERE p.logicalrelid = (quote_ident(t.table_schema) || '.' || quote_ident(t.table_name))::regclass)" : "")
                 + " ORDER BY t.table_name")) {
             st.setString(1, HISTORY);
             try (ResultSet rs = st.executeQuery()) {

@@ -71,6 +71,12 @@ class PuzzleJobTest {
 
     static final int GAMES = 8;
 
+    /** Game, then ply. */
+    static int compareKeys(List<Object> x, List<Object> y) {
+        int byGame = Long.compare((Long) x.get(0), (Long) y.get(0));
+        return byGame != 0 ? byGame : Long.compare((Long) x.get(1), (Long) y.get(1));
+    }
+
     static final List<GameRecord> FIXTURE = fixture();
 
     private static List<GameRecord> fixture() {
@@ -184,6 +190,52 @@ class PuzzleJobTest {
             assertEquals(List.of(List.of(true, ""), List.of(false, "e5")), plainRows(
                     "SELECT solved, COALESCE(wrong_move, '') FROM puzzle_attempt ORDER BY attempted_at, game_id, ply"));
             assertEquals(List.of(List.of(2L)), plainRows("SELECT attempts FROM puzzle_solver"));
+        }
+
+        /**
+         * The set (view puzzle_set, sql/V21) against its rule computed here: of the puzzles of one
+         * position (hash and string), the one of the lowest game and ply. Copies of mined puzzles
+         * make the cases: a later ply of its game and a later game (left out), an earlier game
+         * (taken instead), the same hash with another string (a position of its own).
+         */
+        @Test
+        void theSetHoldsOfEachPositionThePuzzleOfTheLowestGameAndPly() {
+            mine(2);
+            List<List<Object>> mined = plainRows("SELECT game_id, ply FROM puzzle ORDER BY game_id, ply");
+            assertTrue(mined.size() >= 2, mined.toString());
+            long firstGame = ids.get(0);
+            long lastGame = ids.get(ids.size() - 1);
+            List<Object> a = mined.get(0);
+            List<Object> b = mined.get(mined.size() - 1);
+            assertTrue((Long) b.get(0) > firstGame, "a puzzle after the first game: " + mined);
+            copy(a, (Long) a.get(0), 901, "epn");
+            copy(a, lastGame, 902, "epn");
+            copy(b, firstGame, 903, "epn");
+            copy(b, lastGame, 904, "epn || ' '");
+
+            Map<List<Object>, List<Object>> lowest = new LinkedHashMap<>();
+            for (List<Object> row : plainRows("SELECT position_hash, epn, game_id, ply FROM puzzle")) {
+                List<Object> key = List.of(row.get(0), row.get(1));
+                List<Object> at = List.of(row.get(2), row.get(3));
+                lowest.merge(key, at, (x, y) -> compareKeys(x, y) <= 0 ? x : y);
+            }
+            List<List<Object>> expected = new ArrayList<>(lowest.values());
+            expected.sort(PuzzleJobTest::compareKeys);
+            assertEquals(expected, plainRows("SELECT game_id, ply FROM puzzle_set ORDER BY game_id, ply"));
+            assertTrue(expected.contains(List.of(firstGame, 903L)) && !expected.contains(b), expected.toString());
+            assertTrue(expected.contains(List.of(lastGame, 904L)) && expected.contains(a), expected.toString());
+            assertTrue(!expected.contains(List.of(a.get(0), 901L)) && !expected.contains(List.of(lastGame, 902L)),
+                    expected.toString());
+        }
+
+        /** Stores a copy of the puzzle at {@code from} as the game's puzzle at {@code ply}, its string as {@code epn} makes it. */
+        private void copy(List<Object> from, long game, int ply, String epn) {
+            db.dsl().execute("INSERT INTO puzzle (game_id, ply, variant, epn, position_hash, solver, moves, roles, asked, men,"
+                    + " wins_game, proof_from, horizon, themes, difficulty, played, rating, rating_deviation, volatility,"
+                    + " attempts, solved, miner_version) SELECT ?, ?, variant, " + epn + ", position_hash, solver, moves, roles,"
+                    + " asked, men, wins_game, proof_from, horizon, themes, difficulty, played, rating, rating_deviation,"
+                    + " volatility, attempts, solved, miner_version FROM puzzle WHERE game_id = ? AND ply = ?",
+                    game, ply, from.get(0), ((Long) from.get(1)).intValue());
         }
 
         @Test
