@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # emergo find against SELECT 1 on the same database, run by hand (README, Pattern search):
-# three rounds, each `emergo sql "SELECT 1"` (the JVM's start, for scale) and then
-# `emergo find --limit 50` for every pattern, each a fresh process through the launcher.
+# ROUNDS rounds (3), each `emergo sql "SELECT 1"` (the JVM's start, for scale) and then
+# `emergo find $FIND_ARGS` (--limit 50) for every pattern, each a fresh process through the launcher.
 #   bench/find-speed.sh DB [PATTERN...]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,8 +25,9 @@ timed() { # LABEL command...: prints the wall time, the label and the last line 
 
 "$root/emergo" --version > /dev/null # builds the jar and its class-data archive first
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
-for _ in 1 2 3; do
+read -ra find_args <<< "${FIND_ARGS:---limit 50}"
+for _ in $(seq 1 "${ROUNDS:-3}"); do
     timed "SELECT 1" "$root/emergo" sql --db "$db" "SELECT 1"
-    for p in "${patterns[@]}"; do timed "$p" "$root/emergo" find --db "$db" --limit 50 "$p"; done
+    for p in "${patterns[@]}"; do timed "$p" "$root/emergo" find --db "$db" "${find_args[@]}" "$p"; done
 done
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"

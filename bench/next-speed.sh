@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # What was played next (emergo find --next, /api/search?...&next=1) against SELECT 1 on the same
 # database, run by hand (docs/performance.md, Pattern search):
-#   cold: ROUNDS rounds (3) of `emergo sql "SELECT 1"` and then `emergo find --next --limit 20`
-#         for every pattern, each a fresh process through the launcher;
+#   cold: bench/find-speed.sh with `emergo find --next --limit 20` (ROUNDS rounds, 3);
 #   warm: `emergo serve` on DB, then per pattern the median of 5 requests of /api/search?next=1
 #         (after one not counted), beside the median of 5 of /api/sql?q=SELECT 1.
 # The cold runs end before the viewer starts: an H2 file is then opened by one process at a time.
@@ -18,20 +17,7 @@ out="$(mktemp -d)"
 server=""
 trap '[ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; }; rm -rf "$out"' EXIT
 
-timed() { # LABEL command...: prints the wall time, the label and the last line of stderr
-    local label="$1" t0; shift
-    t0=$(date +%s.%N)
-    "$@" > "$out/stdout" 2> "$out/stderr" || { echo "next-speed.sh: $label failed:" >&2; cat "$out/stderr" >&2; exit 1; }
-    printf '%6.2f s  %-32s %s\n' "$(echo "$(date +%s.%N) - $t0" | bc)" "$label" "$(tail -1 "$out/stderr")"
-}
-
-"$root/emergo" --version > /dev/null # builds the jar and its class-data archive first
-echo "load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
-for _ in $(seq 1 "${ROUNDS:-3}"); do
-    timed "SELECT 1" "$root/emergo" sql --db "$db" "SELECT 1"
-    for p in "${patterns[@]}"; do timed "$p" "$root/emergo" find --db "$db" --next --limit 20 "$p"; done
-done
-echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+FIND_ARGS="--next --limit 20" "$root/bench/find-speed.sh" "$db" "${patterns[@]}"
 
 base="http://127.0.0.1:$port"
 "$root/emergo" serve --db "$db" --port "$port" > "$out/serve" 2>&1 &
