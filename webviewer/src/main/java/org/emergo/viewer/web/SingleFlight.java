@@ -34,6 +34,8 @@ final class SingleFlight<K, V> {
     });
     private Made<K, V> made;
     private CompletableFuture<Made<K, V>> inFlight;
+    /** The last computation failed: the next request waits for the next one, to see its failure. */
+    private boolean failedLast;
 
     SingleFlight(long keepNanos, long patienceNanos) {
         this.keepNanos = keepNanos;
@@ -53,7 +55,8 @@ final class SingleFlight<K, V> {
     /**
      * As {@link #getMade}, but the first value too is waited for only for the patience: null
      * when none was made yet and the first is not ready by then (a page that says so, rather
-     * than one that takes seconds).
+     * than one that takes seconds). After a failed computation it waits for the next, whose
+     * failure it then throws.
      */
     Made<K, V> getMadeOrNull(K key, Supplier<V> compute) {
         return made(key, compute, false);
@@ -62,8 +65,10 @@ final class SingleFlight<K, V> {
     private Made<K, V> made(K key, Supplier<V> compute, boolean waitForFirst) {
         CompletableFuture<Made<K, V>> flight;
         Made<K, V> last;
+        boolean failed;
         synchronized (this) {
             last = made;
+            failed = failedLast;
             if (last != null && last.key().equals(key) && System.nanoTime() - last.at() <= keepNanos) return last;
             if (inFlight == null) {
                 CompletableFuture<Made<K, V>> f = new CompletableFuture<>();
@@ -74,7 +79,8 @@ final class SingleFlight<K, V> {
         }
         waiting.incrementAndGet();
         try {
-            if (last == null && waitForFirst) return flight.join();
+            // A computation that fails slowly would otherwise be "still being computed" for ever.
+            if (last == null && (waitForFirst || failed)) return flight.join();
             return flight.get(patienceNanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             return last;
@@ -96,11 +102,13 @@ final class SingleFlight<K, V> {
             synchronized (this) {
                 made = m;
                 inFlight = null;
+                failedLast = false;
             }
             flight.complete(m);
         } catch (RuntimeException | Error e) {
             synchronized (this) {
                 inFlight = null; // the next request tries again
+                failedLast = true;
             }
             flight.completeExceptionally(e);
         }

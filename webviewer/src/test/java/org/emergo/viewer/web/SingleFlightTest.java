@@ -8,11 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Issue 30: a page computed once for the many requests that ask for it at once. */
 class SingleFlightTest {
@@ -99,6 +103,7 @@ class SingleFlightTest {
      * itself), and a request after the computation gets the page.
      */
     @Test
+    @Timeout(60)
     void theFirstRequestWaitsOnlyItsPatienceWhenNothingWasMadeYet() {
         SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR, 1_000_000L);
         CountDownLatch release = new CountDownLatch(1);
@@ -110,6 +115,39 @@ class SingleFlightTest {
         release.countDown();
         flight.awaitComputed();
         assertEquals("1 game", flight.getMadeOrNull(1, () -> "computed twice").value());
+    }
+
+    /**
+     * A first computation that fails after the patience: the request that finds it failed waits
+     * for the next computation and gets its failure, instead of "being computed" for ever.
+     */
+    @Test
+    @Timeout(60)
+    void aSlowFailureReachesTheRequestAfterIt() throws Exception {
+        SingleFlight<Integer, String> flight = new SingleFlight<>(HOUR, 1_000_000L);
+        IllegalStateException failure = new IllegalStateException("database gone");
+        CountDownLatch first = new CountDownLatch(1);
+        assertNull(flight.getMadeOrNull(1, () -> {
+            await(first);
+            throw failure;
+        }));
+        first.countDown();
+        flight.awaitComputed();
+        CountDownLatch second = new CountDownLatch(1);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<SingleFlight.Made<Integer, String>> next = pool.submit(() -> flight.getMadeOrNull(1, () -> {
+                await(second);
+                throw failure;
+            }));
+            // 200 times its patience: it is still waiting for the retry (it would have given up after 1 ms)
+            assertThrows(TimeoutException.class, () -> next.get(200, TimeUnit.MILLISECONDS));
+            second.countDown();
+            ExecutionException e = assertThrows(ExecutionException.class, next::get);
+            assertSame(failure, e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     private static void await(CountDownLatch latch) {
