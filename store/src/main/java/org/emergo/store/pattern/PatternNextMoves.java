@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.emergo.pattern.Pattern;
 import org.emergo.store.db.Database;
 import org.emergo.store.output.ResultColumn;
@@ -101,7 +102,7 @@ public final class PatternNextMoves {
      * costs a few rows, not 200.
      */
     public static List<NextMove> of(Database db, Map<Long, int[]> matching, Set<Long> games) {
-        Map<Long, int[]> plies = new java.util.TreeMap<>(matching);
+        Map<Long, int[]> plies = new TreeMap<>(matching);
         if (games != null) plies.keySet().retainAll(games);
         List<Range> ranges = ranges(plies);
         List<List<Range>> chunks = new ArrayList<>();

@@ -11,7 +11,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import org.emergo.pattern.Pattern;
 import org.emergo.pattern.PatternScan;
 import org.emergo.pattern.Range;
@@ -87,9 +89,9 @@ public final class PatternSearch {
 
     /** The answer and its matching plies from one search, for what was played next beside the games. */
     public WithPlies findWithPlies(Pattern pattern) {
-        Map<Long, int[]> plies = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<Long, int[]> plies = new ConcurrentHashMap<>();
         Result r = find(pattern, plies);
-        return new WithPlies(r, new java.util.TreeMap<>(plies));
+        return new WithPlies(r, new TreeMap<>(plies));
     }
 
     private Result find(Pattern pattern, Map<Long, int[]> plies) {
@@ -104,13 +106,7 @@ public final class PatternSearch {
 
     /** Every matching position: per game (in id order) its matching plies in order. */
     public Map<Long, int[]> plies(Pattern pattern) {
-        Map<Long, int[]> plies = new java.util.concurrent.ConcurrentHashMap<>();
-        try (Connection c = db.dataSource().getConnection()) {
-            answer(c, pattern, plies);
-        } catch (SQLException e) {
-            throw new StoreException("cannot search positions: " + e.getMessage(), e);
-        }
-        return new java.util.TreeMap<>(plies);
+        return findWithPlies(pattern).plies();
     }
 
     /** The hits; every matching ply also put into {@code plies} by game when it is not null. */
