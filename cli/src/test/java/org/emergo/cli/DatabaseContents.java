@@ -23,7 +23,7 @@ import org.emergo.store.db.Database;
 final class DatabaseContents {
 
     private static final Set<String> VARYING = Set.of("ID", "GAME_ID", "SOURCE_FILE_ID", "IMPORTED_AT",
-            "CREATED_AT", "ANALYSED_AT", "REVIEWED_AT", "MINED_AT");
+            "SETTING_ID", "CREATED_AT", "ANALYSED_AT", "REVIEWED_AT", "MINED_AT");
 
     private DatabaseContents() {}
 
@@ -56,9 +56,10 @@ final class DatabaseContents {
         try (Database database = Database.open(db); Connection c = database.dataSource().getConnection()) {
             tables.put("game", rows(c, "SELECT g.* FROM game g"));
             tables.put("review_setting", rows(c, "SELECT * FROM review_setting"));
+            // the setting by name: two processes creating it at once may leave a gap in its ids
             for (String table : List.of("review", "review_ply")) {
-                tables.put(table, rows(c, "SELECT g.fingerprint, g.source, g.source_line, t.* FROM " + table
-                        + " t JOIN game g ON g.id = t.game_id"));
+                tables.put(table, rows(c, "SELECT g.fingerprint, g.source, g.source_line, s.setting, s.engine_version, t.*"
+                        + " FROM " + table + " t JOIN game g ON g.id = t.game_id JOIN review_setting s ON s.id = t.setting_id"));
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e);
