@@ -1,6 +1,7 @@
 package org.emergo.store.pattern;
 
 import static org.emergo.store.jooq.Tables.GAME;
+import static org.emergo.store.jooq.Tables.POSITION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -397,6 +398,24 @@ class PatternSearchTest {
                     PatternNextMoves.of(db, search, PatternText.parse("turn:w c4:w"), only));
             assertEquals(List.of(new PatternNextMoves.NextMove("c4", "c3", 0, 1, 1, 1, 0, 0), new PatternNextMoves.NextMove("g6", "g7", 0, 1, 1, 0, 0, 1)),
                     PatternNextMoves.of(db, search, PatternText.parse("g6:b"), only));
+        }
+
+        @Test
+        void whatWasPlayedNextReadsTheNextMoveIndexAndNoPositionRow() {
+            // the rows marked visible to all, as a bulk run's VACUUM and autovacuum leave them:
+            // PostgreSQL reads an index alone only for those
+            if (db.isPostgres()) db.dsl().execute("VACUUM ANALYZE position");
+            long game = db.dsl().select(POSITION.GAME_ID).from(POSITION).groupBy(POSITION.GAME_ID)
+                    .having(org.jooq.impl.DSL.count().ge(40)).orderBy(POSITION.GAME_ID).limit(1).fetchOne(POSITION.GAME_ID);
+            var query = PatternNextMoves.query(db.dsl(), List.of(new PatternNextMoves.Range(game, 0, 9), new PatternNextMoves.Range(game, 20, 29)));
+            StringBuilder plan = new StringBuilder();
+            for (var r : db.dsl().fetch("EXPLAIN " + query.getSQL(org.jooq.conf.ParamType.INLINED))) plan.append(r.get(0)).append('\n');
+            String expected = db.isPostgres() ? "Index Only Scan using position_next_idx" : "POSITION_NEXT_IDX";
+            assertTrue(plan.toString().contains(expected), plan.toString());
+            int rows = db.dsl().fetchCount(db.dsl().selectFrom(POSITION).where(POSITION.GAME_ID.eq(game)
+                    .and(POSITION.PLY.between(0, 9).or(POSITION.PLY.between(20, 29))).and(POSITION.NEXT_MOVE.isNotNull())));
+            assertTrue(rows > 10);
+            assertEquals(rows, query.fetch().size());
         }
 
         @Test
