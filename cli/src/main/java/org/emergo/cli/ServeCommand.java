@@ -46,7 +46,9 @@ final class ServeCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(missing);
             return 1;
         }
-        return serve(db.open(), host, port, spec.commandLine().getOut(), spec.commandLine().getErr());
+        Database database = db.open();
+        database.cacheForServing();
+        return serve(database, host, port, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
     /** Serves the viewer on an open database until the process is stopped; closes the database then. */

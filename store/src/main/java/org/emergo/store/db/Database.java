@@ -309,6 +309,24 @@ public final class Database implements AutoCloseable {
         return servedByAnother;
     }
 
+    /**
+     * For a program that keeps the database open to answer many questions (the viewer): H2's page
+     * cache at a quarter of the heap instead of its default 16 MB, so that a warm question reads
+     * pages decoded before. What was played next for e5:w4+ at 100,000 games reads position_next_idx
+     * pages of most games, 16 MB held a fraction of them, and every request decompressed and
+     * decoded them again (docs/performance.md#what-was-played-next-at-100000-games). The cache is
+     * the open database's, so a file another program serves keeps that program's. PostgreSQL's is
+     * the server's.
+     */
+    public void cacheForServing() {
+        if (isPostgres() || servedByAnother) return;
+        long kb = Math.max(H2_DEFAULT_CACHE_KB, Runtime.getRuntime().maxMemory() / 4 / 1024);
+        dsl.execute("SET CACHE_SIZE " + kb);
+    }
+
+    /** H2's own cache size (2.4), in KB: what {@link #cacheForServing} never goes below. */
+    static final long H2_DEFAULT_CACHE_KB = 16 * 1024;
+
     @Override
     public void close() {
         if (sessions != null) sessions.close();

@@ -52,6 +52,18 @@ class DatabaseLifecycleTest {
         assertTrue(after < before, after + " < " + before);
     }
 
+    @Test
+    void aViewersH2FileKeepsAQuarterOfTheHeapOfPagesInMemory() {
+        try (Database db = Database.open(dir.resolve("games").toString())) {
+            // in MB
+            String setting = "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'info.CACHE_MAX_SIZE'";
+            assertEquals(String.valueOf(Database.H2_DEFAULT_CACHE_KB / 1024), db.dsl().fetchValue(setting));
+            db.cacheForServing();
+            long expected = Math.max(Database.H2_DEFAULT_CACHE_KB, Runtime.getRuntime().maxMemory() / 4 / 1024);
+            assertEquals(String.valueOf(expected / 1024), db.dsl().fetchValue(setting));
+        }
+    }
+
     /** What H2 has left after a killed import now and then: an identity below the stored games. */
     @Test
     void anH2FileWhoseGameIdentityFellBehindItsGamesTakesNewGamesOnOpening() {
