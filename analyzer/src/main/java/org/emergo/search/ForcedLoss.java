@@ -353,7 +353,7 @@ public final class ForcedLoss {
                         }
                     }
                 }
-                board.generate(ml);
+                board.generate(ml, capturers);
             } else {
                 board.generateCaptures(ml, capturers);
             }
@@ -431,6 +431,8 @@ public final class ForcedLoss {
         private boolean isRepetition(int ply) {
             long h = pathHash[ply];
             int start = windowStart[ply];
+            // Two earlier occurrences on the path need eight plies since the window began (as in the searcher).
+            if (start >= 0 && ply - start < 8) return false;
             int count = 0;
             for (int j = ply - 2; j >= Math.max(start, 0); j -= 2) if (pathHash[j] == h) count++;
             if (start < 0 && (historyBits[(int) (h >>> 58)] & 1L << (h >>> 52)) != 0) {
