@@ -44,6 +44,8 @@ final class FastBoard {
     private final int up2;
     /** {@code nb[bit * dirs + d]}: the neighbour's bit, or -1 off the board. */
     final int[] nb;
+    /** {@code jump[bit * dirs + d]}: the bit two steps away, where a jump lands, or -1 off the board. */
+    private final int[] jump;
     final int centreBit;
 
     final int[] cells = new int[64];
@@ -88,6 +90,7 @@ final class FastBoard {
         up1 = layout.up1;
         up2 = layout.up2;
         nb = layout.nb;
+        jump = layout.jump;
         centreBit = layout.centreBit;
         keys = layout.keys;
     }
@@ -131,6 +134,8 @@ final class FastBoard {
             }
         }
         centreBit = bitOf[board.centre()];
+        jump = new int[64 * dirs];
+        for (int i = 0; i < jump.length; i++) jump[i] = nb[i] < 0 ? -1 : nb[nb[i] * dirs + i % dirs];
         up = new int[dirs / 2];
         for (int d = 0; d < dirs; d += 2) {
             if (shift[d] != -shift[d ^ 1]) throw new IllegalStateException("directions " + d + " and " + (d ^ 1) + " are not opposite");
@@ -340,7 +345,11 @@ final class FastBoard {
 
     /** Every legal move of the side to move into {@code ml}: the maximal captures, else entries, else steps. */
     void generate(MoveList ml) {
-        long capturers = capturers(side);
+        generate(ml, capturers(side));
+    }
+
+    /** As {@link #generate(MoveList)}, given the side to move's {@link #capturers}. */
+    void generate(MoveList ml, long capturers) {
         if (capturers != 0) {
             generateCaptures(ml, capturers);
         } else if (hand[side] > 0) {
@@ -371,17 +380,16 @@ final class FastBoard {
     private void extend(MoveList ml, int at, int lastDir, int depth) {
         boolean extended = false;
         final int[] cells = this.cells;
-        final int[] nb = this.nb;
+        final int[] jump = this.jump;
         int base = at * dirs;
         for (int d = 0; d < dirs; d++) {
             // No 180-degree turn (docs/rules.md#multi-captures).
             if (d == (lastDir ^ 1)) continue;
-            int m = nb[base + d];
-            if (m < 0) continue;
+            int land = jump[base + d];
+            if (land < 0 || cells[land] != 0) continue;
+            int m = (at + land) >> 1;
             int jumped = cells[m];
             if (jumped == 0 || (jumped & 1) == side) continue;
-            int land = nb[m * dirs + d];
-            if (land < 0 || cells[land] != 0) continue;
             int capturer = cells[at];
             cells[at] = 0;
             cells[m] = removeTop(jumped);

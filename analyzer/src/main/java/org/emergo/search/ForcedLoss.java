@@ -282,14 +282,10 @@ public final class ForcedLoss {
         }
 
         private final FastBoard board;
-        private final long[] history;
-        /** A bit for each history hash's top 12 bits: most positions have none set, and need no search of the history. */
-        private final long[] historyBits = new long[64];
         private final long maxNodes;
         private long nodes;
         private final MoveList[] lists;
-        private final long[] pathHash = new long[MAX_PLY + 1];
-        private final int[] windowStart = new int[MAX_PLY + 1];
+        private final Repetitions repetitions;
         private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
         private final int[] pvLength = new int[MAX_PLY + 1];
         private final TranspositionTable table;
@@ -297,22 +293,19 @@ public final class ForcedLoss {
 
         Prover(FastBoard board, long[] history, long maxNodes, Resources r) {
             this.board = board;
-            this.history = history.clone();
-            Arrays.sort(this.history);
-            for (long h : this.history) historyBits[(int) (h >>> 58)] |= 1L << (h >>> 52);
             this.maxNodes = maxNodes;
             lists = r.lists;
             table = r.table;
             table.newSearch();
             historyScore = r.historyScore;
             Arrays.fill(historyScore, 0);
-            pathHash[0] = board.hash;
-            windowStart[0] = -1;
+            repetitions = r.repetitions;
+            repetitions.start(history, board.hash);
         }
 
         /** Before searching the position after a root move: whether no earlier position can come back (an entry, a column taken). */
         void enter(boolean fresh) {
-            windowStart[1] = fresh ? 1 : -1;
+            repetitions.moved(0, fresh);
         }
 
         /** The principal line of the last search, the root move first. */
@@ -327,10 +320,10 @@ public final class ForcedLoss {
             if (++nodes > maxNodes) throw new OutOfNodes();
             pvLength[ply] = 0;
             long h = board.hash;
-            pathHash[ply] = h;
+            repetitions.pathHash[ply] = h;
             int stand = board.material[board.side] - board.material[board.side ^ 1];
             // A third occurrence is a draw: level, whatever the material.
-            if (isRepetition(ply)) return 0;
+            if (repetitions.isThirdOccurrence(ply)) return 0;
             if (ply >= MAX_PLY - 1) return stand;
             long capturers = board.capturers(board.side);
             if (depth <= 0 && capturers == 0) return board.hasQuietMove() ? stand : terminal(ply);
@@ -338,7 +331,7 @@ public final class ForcedLoss {
             int ttMove = -1;
             // As in the searcher: the table cuts only right after an entry, at the depth wanted, and
             // (so that the principal line stays whole) only where the window is closed.
-            boolean fresh = depth > 0 && windowStart[ply] == ply;
+            boolean fresh = depth > 0 && repetitions.isFresh(ply);
             if (depth > 0) {
                 long entry = table.probe(h);
                 if (entry != 0) {
@@ -353,7 +346,7 @@ public final class ForcedLoss {
                         }
                     }
                 }
-                board.generate(ml);
+                board.generate(ml, capturers);
             } else {
                 board.generateCaptures(ml, capturers);
             }
@@ -372,7 +365,7 @@ public final class ForcedLoss {
             for (int i = 0; i < n; i++) {
                 pick(ml, i);
                 board.make(ml, i);
-                windowStart[ply + 1] = ml.length(i) == 1 || board.columnCount() < columns ? ply + 1 : windowStart[ply];
+                repetitions.moved(ply, ml.length(i) == 1 || board.columnCount() < columns);
                 int v;
                 if (i == 0) {
                     v = -search(depth - 1, ply + 1, -beta, -alpha);
@@ -426,25 +419,6 @@ public final class ForcedLoss {
             for (int j = i + 1; j < ml.size(); j++) if (ml.scores[j] > ml.scores[best]) best = j;
             if (best != i) ml.swap(i, best);
         }
-
-        /** docs/rules.md#repetition, counted as the searcher counts it. */
-        private boolean isRepetition(int ply) {
-            long h = pathHash[ply];
-            int start = windowStart[ply];
-            int count = 0;
-            for (int j = ply - 2; j >= Math.max(start, 0); j -= 2) if (pathHash[j] == h) count++;
-            if (start < 0 && (historyBits[(int) (h >>> 58)] & 1L << (h >>> 52)) != 0) {
-                int i = Arrays.binarySearch(history, h);
-                if (i >= 0) {
-                    int lo = i;
-                    int hi = i;
-                    while (lo > 0 && history[lo - 1] == h) lo--;
-                    while (hi + 1 < history.length && history[hi + 1] == h) hi++;
-                    count += hi - lo + 1;
-                }
-            }
-            return count >= 2;
-        }
     }
 
     /** What a prover needs that is worth keeping from one call to the next on a thread. */
@@ -452,6 +426,7 @@ public final class ForcedLoss {
         final MoveList[] lists = new MoveList[FastBoard.MAX_PLY + 1];
         final TranspositionTable table = new TranspositionTable(16);
         final int[] historyScore = new int[2 * 64 * 64];
+        final Repetitions repetitions = new Repetitions();
 
         Resources() {
             for (int i = 0; i < lists.length; i++) lists[i] = new MoveList();

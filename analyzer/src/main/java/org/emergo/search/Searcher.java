@@ -32,21 +32,12 @@ public final class Searcher {
     private FastBoard board;
     private final MoveList[] lists = new MoveList[MAX_PLY + 1];
     private final MoveList rootList = new MoveList();
-    private final long[] pathHash = new long[MAX_PLY + 1];
-    /**
-     * Ply of the last entry or of the last move that took a column off the board, or -1 if none
-     * since the root: no position before it can come back, since entries lower the men in hand
-     * and only entries add columns.
-     */
-    private final int[] windowStart = new int[MAX_PLY + 1];
+    private final Repetitions repetitions = new Repetitions();
     private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
     private final int[] killer1 = new int[MAX_PLY + 1];
     private final int[] killer2 = new int[MAX_PLY + 1];
     private final int[] historyScore = new int[2 * 64 * 64];
-    private long[] history = new long[0];
-    /** Bit (hash mod 4096) set for every hash in the history: most positions are found absent at once. */
-    private final long[] historyFilter = new long[64];
     private FastBoard lineBoard;
     private final MoveList lineList = new MoveList();
 
@@ -81,10 +72,7 @@ public final class Searcher {
         board = boardFor(root.board());
         board.set(root);
         table.newSearch();
-        this.history = history.clone();
-        Arrays.sort(this.history);
-        Arrays.fill(historyFilter, 0);
-        for (long x : history) historyFilter[(int) (x >>> 6) & 63] |= 1L << (x & 63);
+        repetitions.start(history, board.hash);
         Arrays.fill(killer1, 0);
         Arrays.fill(killer2, 0);
         Arrays.fill(historyScore, 0);
@@ -97,10 +85,8 @@ public final class Searcher {
         int n = rootList.size();
         if (n == 0) return new SearchResult(terminalScore(0), null, 0, nodes, List.of());
         // docs/rules.md#repetition: the root itself is the third occurrence, the game is over.
-        if (historyCount(board.hash) >= 2) return new SearchResult(0, null, 0, nodes, List.of());
+        if (repetitions.historyCount(board.hash) >= 2) return new SearchResult(0, null, 0, nodes, List.of());
 
-        pathHash[0] = board.hash;
-        windowStart[0] = -1;
         int maxDepth = limit.depth() > 0 ? limit.depth() : MAX_DEPTH;
         int bestScore = 0;
         int bestIndex = 0;
@@ -138,7 +124,7 @@ public final class Searcher {
         int columns = board.columnCount();
         for (int i = 0; i < ml.size(); i++) {
             board.make(ml, i);
-            windowStart[1] = ml.length(i) == 1 || board.columnCount() < columns ? 1 : windowStart[0];
+            repetitions.moved(0, ml.length(i) == 1 || board.columnCount() < columns);
             int s;
             if (i == 0) {
                 s = -search(depth - 1, 1, -INF, -alpha);
@@ -167,12 +153,12 @@ public final class Searcher {
         }
         pvLength[ply] = 0;
         long h = board.hash;
-        pathHash[ply] = h;
-        if (isRepetition(ply)) return 0;
+        repetitions.pathHash[ply] = h;
+        if (repetitions.isThirdOccurrence(ply)) return 0;
         if (depth <= 0 || ply >= MAX_PLY - 1) return quiesce(ply, alpha, beta);
 
         // Only right after an entry or a column taken off is no earlier position within reach: there the table may cut.
-        boolean fresh = windowStart[ply] == ply;
+        boolean fresh = repetitions.isFresh(ply);
         int ttMove = -1;
         long entry = table.probe(h);
         if (entry != 0) {
@@ -200,7 +186,7 @@ public final class Searcher {
         for (int i = 0; i < n; i++) {
             pickNext(ml, i);
             board.make(ml, i);
-            windowStart[ply + 1] = ml.length(i) == 1 || board.columnCount() < columns ? ply + 1 : windowStart[ply];
+            repetitions.moved(ply, ml.length(i) == 1 || board.columnCount() < columns);
             int s;
             if (i == 0) {
                 s = -search(depth - 1, ply + 1, -beta, -alpha);
@@ -246,7 +232,7 @@ public final class Searcher {
         int columns = board.columnCount();
         for (int i = 0; i < n; i++) {
             board.make(ml, i);
-            windowStart[ply + 1] = board.columnCount() < columns ? ply + 1 : windowStart[ply];
+            repetitions.moved(ply, board.columnCount() < columns);
             int s = -quiesceNode(ply + 1, -beta, -alpha);
             board.unmake(ml, i);
             if (aborted) return 0;
@@ -268,45 +254,14 @@ public final class Searcher {
             return 0;
         }
         pvLength[ply] = 0;
-        pathHash[ply] = board.hash;
-        if (isRepetition(ply)) return 0;
+        repetitions.pathHash[ply] = board.hash;
+        if (repetitions.isThirdOccurrence(ply)) return 0;
         return quiesce(ply, alpha, beta);
     }
 
     /** docs/rules.md#end-of-the-game: no legal move; a loss with no pieces, else a draw. */
     private int terminalScore(int ply) {
         return board.sideToMoveHasNoPieces() ? -(Score.WIN - ply) : 0;
-    }
-
-    /**
-     * docs/rules.md#repetition: the position at this ply occurs for the third time, counting the
-     * game's history and the path from the root. Positions before an entry have other hand
-     * counts and positions before a column was taken more columns, so the count looks back
-     * only to the last of those.
-     */
-    private boolean isRepetition(int ply) {
-        long h = pathHash[ply];
-        int start = windowStart[ply];
-        // Two earlier occurrences on the path need eight plies since the window began.
-        if (start >= 0 && ply - start < 8) return false;
-        boolean inHistory = start < 0 && (historyFilter[(int) (h >>> 6) & 63] & 1L << (h & 63)) != 0;
-        if (start < 0 && ply < 8 && !inHistory) return false;
-        int count = 0;
-        for (int j = ply - 2; j >= Math.max(start, 0); j -= 2) {
-            if (pathHash[j] == h && ++count >= 2) return true;
-        }
-        if (inHistory) count += historyCount(h);
-        return count >= 2;
-    }
-
-    private int historyCount(long h) {
-        int i = Arrays.binarySearch(history, h);
-        if (i < 0) return 0;
-        int lo = i;
-        int hi = i;
-        while (lo > 0 && history[lo - 1] == h) lo--;
-        while (hi + 1 < history.length && history[hi + 1] == h) hi++;
-        return hi - lo + 1;
     }
 
     private static int toTable(int score, int ply) {
