@@ -140,6 +140,8 @@ public final class ForcedLoss {
         Prover prover = new Prover(board, history, maxNodes, RESOURCES.get());
         // Scores are the mover's material less the opponent's; the total is constant, so a man is 2.
         int now = board.material[board.side] - board.material[board.side ^ 1];
+        // Read now: a horizon that runs out of budget leaves the board in the middle of its line.
+        int mine = board.material[board.side];
         int columns = board.columnCount();
         int[] shortBy = new int[maxPlies + 1];
         int[][] lines = new int[maxPlies + 1][];
@@ -194,7 +196,7 @@ public final class ForcedLoss {
         if (shortBy[done] < 2) return new Proof(Outcome.NEITHER, null, done);
         int least = from;
         for (int h = from; h <= done; h++) if (shortBy[h] < shortBy[least]) least = h;
-        Verdict v = verdict(before, history, shortBy[least], lines[least], from, done, now, board.material[board.side]);
+        Verdict v = verdict(before, history, shortBy[least], lines[least], from, done, now, mine);
         // A loss of men must be searched two plies past its line at least: a quiet move of the mover's and
         // a reply, then the captures, the least that could win a man back.
         if (v.kind() == Kind.MEN && v.plies() + 2 > done) return new Proof(Outcome.NEITHER, null, done);

@@ -15,6 +15,7 @@ import org.emergo.rules.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -119,6 +120,24 @@ class ForcedLossTest {
                 new ForcedLoss.Verdict(ForcedLoss.Kind.REPETITION, 5, 2, List.of(m), 8).text());
         for (ForcedLoss.Kind k : ForcedLoss.Kind.values()) assertEquals(k, ForcedLoss.Kind.of(k.code()));
         assertEquals(ForcedLoss.Kind.MEN, ForcedLoss.Kind.of(null));
+    }
+
+    /**
+     * A verdict of the game counts all the mover had before the move, also when a later horizon
+     * ran out of budget: the board is then in the middle of that horizon's line (version 3 stored
+     * the men found there, 19 and 19 instead of 3 and 3 here).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "EMERGO | b 0 0 b4:wb b5:wb3 b6:wb c7:w d5:wb3 f2:w f4:b f7:w g3:bw g5:w g6:w h6:w i5:wb2 | f4-g4 | 3",
+        "HEXEMERGO | w 0 0 a3:w a4:w b4:b3 c2:b2w c4:bw c5:b d5:b e2:b e6:b f3:b g5:w g7:bw7 | a4-b5 | 3"})
+    void aVerdictOfTheGameCountsAllTheMoverHadWhenALaterHorizonRanOut(Variant variant, String text, String played, int had) {
+        Position p = PositionText.parse(text, variant);
+        ForcedLoss.Proof proof = ForcedLoss.prove(p, new long[0], move(p, played), ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES);
+        assertEquals(ForcedLoss.Outcome.LOSES, proof.outcome());
+        assertEquals(ForcedLoss.Kind.GAME, proof.verdict().kind());
+        assertTrue(proof.horizon() < ForcedLoss.DEFAULT_PLIES, "a later horizon ran out of budget");
+        assertEquals(had, proof.verdict().men());
     }
 
     @Test
