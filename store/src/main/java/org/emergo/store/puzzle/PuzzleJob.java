@@ -88,7 +88,8 @@ public final class PuzzleJob {
         } catch (SQLException | InterruptedException | ExecutionException e) {
             throw db.stopped("puzzles", e);
         } finally {
-            workers.shutdownNow();
+            // its workers read the review's marks from the database: never interrupted
+            OrderedBatches.stopWithoutInterrupting(workers);
         }
         return new Summary((int) tally[0], tally[1], tally[2], (int) tally[3], repository.countsByBoard());
     }
