@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * that makes it is too rare for a test: bench/kill-soak.sh, bench/h2-kill-repro), as H2 left
  * it and worse: games without their tags in a file marked wholly imported, analyses without
  * some of their positions, positions whose analysis row is gone, a review's plies without their
- * review row (seen in CI after a kill of review) and puzzles without their game's puzzle_mined
- * row; then an import is killed, which leaves H2's lock file behind, the mark of an unclean stop.
+ * review row and puzzles without their game's puzzle_mined row (entries of a transaction H2 no
+ * longer knows, which no query sees, are store's H2LeftoversTest, from a file a kill left); then an import is killed, which leaves H2's lock file behind, the mark of an unclean stop.
  */
 class UncleanStopRepairProcessTest {
 

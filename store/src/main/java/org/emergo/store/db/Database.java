@@ -26,7 +26,7 @@ import org.jooq.impl.DSL;
  * schema on open. Its URL comes from {@link DatabaseUrl}, its connections from
  * {@link ConnectionPools}; opening also runs {@link SchemaMigration}, prepares
  * {@link ReadOnlyAccess}, and on H2 runs {@link IdentityRepair}, and after an unclean stop
- * {@link IncompleteWrites}.
+ * {@link H2Leftovers} (first) and {@link IncompleteWrites}.
  */
 public final class Database implements AutoCloseable {
 
@@ -112,10 +112,17 @@ public final class Database implements AutoCloseable {
         }
         String full = DatabaseUrl.withH2Settings(url);
         boolean lockFileThere = H2Lock.there(url); // issue 30: maybe an unclean stop
+        long lockWritten = H2Lock.written(url); // read before H2 writes it anew
         long patience = System.nanoTime() + BETWEEN_HOLDERS_NANOS;
         for (long pause = 50; ; pause = Math.min(2 * pause, 1000)) {
             try {
                 Database db = new Database(full, SQLDialect.H2, ConnectionPools.h2(full), null);
+                if (lockFileThere) {
+                    // before anything reads or writes the file: H2's rollback of the killed program's writes, finished
+                    db.prepare(() -> {
+                        if (IncompleteWrites.openedHere(db.pool)) H2Leftovers.rollBack(db.pool, lockWritten);
+                    }, "cannot open the database ");
+                }
                 db.migrate();
                 db.prepare(() -> db.readOnly = ReadOnlyAccess.h2(db.pool, full), "cannot prepare read-only access to ");
                 db.prepare(() -> IdentityRepair.run(db.pool), "cannot open the database ");

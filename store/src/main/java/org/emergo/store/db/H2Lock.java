@@ -22,6 +22,19 @@ final class H2Lock {
         return lock != null && Files.exists(lock);
     }
 
+    /**
+     * When the lock file was written, in milliseconds since the epoch (0: none): H2 writes it
+     * when a program opens the file and leaves it so while it holds it.
+     */
+    static long written(String url) {
+        Path lock = of(url);
+        try {
+            return lock == null ? 0 : Files.getLastModifiedTime(lock).toMillis();
+        } catch (IOException e) {
+            return 0; // gone: search every page
+        }
+    }
+
     /** The id of the program that holds the file now, or null (no lock file, not a file URL, or unreadable). */
     static String holder(String url) {
         Path lock = of(url);

@@ -75,7 +75,7 @@ final class IncompleteWrites {
             }
             // A review's row is written after its plies, a mined game's row after its puzzles (and
             // their themes): without it they are a transaction's beginning, and the next run does
-            // the game again (a CI run saw review_ply rows whose review row a kill had taken).
+            // the game again.
             orphans += st.executeUpdate("DELETE FROM review_ply t WHERE NOT EXISTS"
                     + " (SELECT 1 FROM review r WHERE r.game_id = t.game_id AND r.setting_id = t.setting_id)");
             orphans += st.executeUpdate("DELETE FROM puzzle t WHERE NOT EXISTS"
