@@ -24,8 +24,13 @@ import org.emergo.search.SearchResult;
  * machine's load moves the figures less; the ratio of the two parts is the figure to compare.
  *
  * <pre>
- * java -cp bench/target/benchmarks.jar org.emergo.bench.ProofCost [games] [variant] [plies] [nodes]
+ * java -cp bench/target/benchmarks.jar org.emergo.bench.ProofCost [games] [variant] [plies] [nodes] [reference-nodes]
  * </pre>
+ *
+ * With a reference budget (2000000: nearly every proof then completes every horizon), each
+ * candidate is proved again within it, and the verdicts are held against the reference's: how
+ * many it finds, how many of the budget's it finds too, in the same words, and how many it
+ * refutes (a horizon the budget did not complete wins the men back).
  */
 public final class ProofCost {
 
@@ -36,6 +41,13 @@ public final class ProofCost {
         Variant variant = args.length > 1 ? Variant.valueOf(args[1].toUpperCase(Locale.ROOT)) : Variant.EMERGO;
         int plies = args.length > 2 ? Integer.parseInt(args[2]) : ForcedLoss.DEFAULT_PLIES;
         long nodes = args.length > 3 ? Long.parseLong(args[3]) : ForcedLoss.DEFAULT_NODES;
+        long reference = args.length > 4 ? Long.parseLong(args[4]) : 0;
+        int verdicts = 0;
+        int referenceVerdicts = 0;
+        int same = 0;
+        int refuted = 0;
+        int[] verdictsAt = new int[plies + 1];
+        int[] refutedAt = new int[plies + 1];
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         SelfPlay selfPlay = new SelfPlay(variant, 7);
         Reviewer reviewer = new Reviewer(Limit.depth(4));
@@ -51,13 +63,28 @@ public final class ProofCost {
             List<SearchResult> results = new ArrayList<>();
             for (int ply = 0; ply <= game.lastPly(); ply++) results.add(reviewer.search(game, ply));
             long t1 = mx.getCurrentThreadCpuTime();
+            long referenceCpu = 0;
             for (int ply : Reviewer.forcedLossCandidates(game, results)) {
                 ForcedLoss.Proof p = ForcedLoss.prove(game.positions().get(ply), game.history(ply), game.moveFrom(ply), plies, nodes);
                 outcomes.merge(p.outcome(), 1, Integer::sum);
                 horizons[p.horizon()]++;
                 candidates++;
+                if (p.verdict() != null) {
+                    verdicts++;
+                    verdictsAt[p.horizon()]++;
+                }
+                if (reference == 0) continue;
+                long before = mx.getCurrentThreadCpuTime();
+                ForcedLoss.Proof r = ForcedLoss.prove(game.positions().get(ply), game.history(ply), game.moveFrom(ply), plies, reference);
+                referenceCpu += mx.getCurrentThreadCpuTime() - before; // not the budget's cost
+                if (r.verdict() != null) referenceVerdicts++;
+                if (p.verdict() != null && r.verdict() != null && p.verdict().text().equals(r.verdict().text())) same++;
+                if (p.verdict() != null && r.horizon() == plies && r.verdict() == null) {
+                    refuted++;
+                    refutedAt[p.horizon()]++;
+                }
             }
-            proofCpu += mx.getCurrentThreadCpuTime() - t1;
+            proofCpu += mx.getCurrentThreadCpuTime() - t1 - referenceCpu;
             searchCpu += t1 - t0;
             moves += game.lastPly();
         }
@@ -68,5 +95,14 @@ public final class ProofCost {
         System.out.printf(Locale.ROOT, "CPU: searches %.1f s, proofs %.1f s, proofs/searches %.2f%n", searchCpu / 1e9, proofCpu / 1e9,
                 (double) proofCpu / searchCpu);
         System.out.println("outcomes: " + outcomes + "; horizons completed:" + reached);
+        if (reference > 0) {
+            System.out.printf(Locale.ROOT, "verdicts %d; within %d nodes %d, of which %d in the same words; %d refuted there%n",
+                    verdicts, reference, referenceVerdicts, same, refuted);
+            StringBuilder byHorizon = new StringBuilder("verdicts by the horizon their proof completed (refuted):");
+            for (int h = ForcedLoss.MIN_PLIES; h <= plies; h++) {
+                byHorizon.append(' ').append(h).append(':').append(verdictsAt[h]).append(" (").append(refutedAt[h]).append(')');
+            }
+            System.out.println(byHorizon);
+        }
     }
 }
