@@ -40,10 +40,10 @@ for ((i = 1; i <= n; i++)); do
   kill -KILL $pid 2>/dev/null
   wait $pid 2>/dev/null
   cp "$db.mv.db" "$work/after-kill.mv.db"
-  held=$("${java[@]}" -jar "$jar" sql --db "$db" --format csv "SELECT COUNT(*) FROM review" 2>&1 | tail -1)
+  held=$("${java[@]}" -jar "$jar" sql --db "$db" --format csv "SELECT COUNT(*) FROM review" 2>&1 | tail -1 | tr -d '\r')
   "${java[@]}" -jar "$jar" review --db "$db" --depth 2 >/dev/null 2>"$work/err-again"
   rc=$?
-  all=$("${java[@]}" -jar "$jar" sql --db "$db" --format csv "SELECT COUNT(*) FROM review" 2>&1 | tail -1)
+  all=$("${java[@]}" -jar "$jar" sql --db "$db" --format csv "SELECT COUNT(*) FROM review" 2>&1 | tail -1 | tr -d '\r')
   echo "$i: killed after $at stored, held $held, again exit $rc, reviews $all"
   if [ $rc != 0 ] || [ "$all" != 40 ]; then
     fails=$((fails + 1))
