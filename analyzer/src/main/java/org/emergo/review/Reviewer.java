@@ -25,7 +25,7 @@ public final class Reviewer {
      * whenever the search, its evaluation or the judgement of moves can change a stored row, and
      * every game is reviewed again at the new version.
      */
-    public static final String VERSION = "4";
+    public static final String VERSION = "5";
 
     /** Transposition table of 2^18 entries per reviewer. */
     public static final int TABLE_BITS = 18;

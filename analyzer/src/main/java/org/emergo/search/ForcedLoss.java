@@ -20,7 +20,8 @@ import org.emergo.rules.Position;
  * mover has now. The played move falls short at h by {@code D(h) = C(h, played) - min over the
  * other moves of C(h, x)}. A verdict needs {@code D(h) >= 1 man} at <em>every</em> horizon from
  * the one where it begins to hold up to the cap: a loss that a longer line wins back is no loss.
- * It says the least of them.
+ * It says the least of them; a proof that its budget stops short of the cap with a loss goes on
+ * to the cap on a larger budget, and only a verdict of the game may stand short of it.
  */
 public final class ForcedLoss {
 
@@ -109,6 +110,13 @@ public final class ForcedLoss {
     /** Node budget the review uses per move judged, all horizons together. */
     public static final long DEFAULT_NODES = 20_000;
 
+    /**
+     * A proof whose budget runs out before the cap with a loss goes on to the cap within this
+     * many times its budget more; the loss is said only if it holds there
+     * (docs/engine.md#losing-men-by-force).
+     */
+    public static final int CHECK_BUDGET = 8;
+
     /** A proof that completes fewer horizons than this says nothing (UNKNOWN). */
     public static final int MIN_PLIES = 4;
 
@@ -132,75 +140,125 @@ public final class ForcedLoss {
      *                repetition rule
      */
     public static Proof prove(Position before, long[] history, Move played, int maxPlies, long maxNodes) {
-        FastBoard board = FastBoard.of(before);
-        MoveList root = new MoveList();
-        board.generate(root);
-        int index = root.indexOf(board, played);
-        if (index < 0 || root.size() < 2) return Proof.UNKNOWN;
-        Prover prover = new Prover(board, history, maxNodes, RESOURCES.get());
-        // Scores are the mover's material less the opponent's; the total is constant, so a man is 2.
-        int now = board.material[board.side] - board.material[board.side ^ 1];
-        // Read now: a horizon that runs out of budget leaves the board in the middle of its line.
-        int mine = board.material[board.side];
-        int columns = board.columnCount();
-        int[] shortBy = new int[maxPlies + 1];
-        int[][] lines = new int[maxPlies + 1][];
-        int done = 0;
-        int bestOther = index == 0 ? 1 : 0;
-        try {
-            // Iterative deepening: each horizon completed is proven; the budget decides how far it goes.
-            for (int h = 1; h <= maxPlies; h++) {
-                // A horizon costs about as much as all before it together: one that would not fit in
-                // what is left of the budget is not begun (its nodes would be thrown away).
-                if (h > MIN_PLIES && prover.nodes > maxNodes - prover.nodes) break;
-                board.make(root, index);
-                prover.enter(root.length(index) == 1 || board.columnCount() < columns);
-                // Exact below what the mover has now; at or above it the move concedes nothing, and how much more it keeps is not asked.
-                int played0 = -prover.search(h - 1, 1, -now, Prover.INF);
-                lines[h] = prover.line(root.key(index));
-                board.unmake(root, index);
-                int d = 0;
-                // A move that keeps what the mover has concedes nothing, whatever else there was to win.
-                if (played0 < now) {
-                    int best = played0;
-                    // The other move that did best at the last horizon first.
-                    for (int j = -1; j < root.size() && best < now; j++) {
-                        int i = j < 0 ? bestOther : j;
-                        if (i == index || j == bestOther) continue;
-                        board.make(root, i);
-                        prover.enter(root.length(i) == 1 || board.columnCount() < columns);
-                        // Only whether it concedes less, and then how much less: the window from there up to nothing conceded.
-                        int v = -prover.search(h - 1, 1, -now, -best);
-                        board.unmake(root, i);
-                        if (v > best) {
-                            best = v;
-                            bestOther = i;
-                        }
-                    }
-                    best = Math.min(best, now);
-                    // Losing the game when every other move loses it too is nothing to choose; losing it when another keeps it is all.
-                    if (isLoss(best)) d = 0;
-                    else if (isLoss(played0)) d = Integer.MAX_VALUE;
-                    else d = best - played0;
-                }
-                shortBy[h] = d;
-                done = h;
+        Horizons horizons = new Horizons(before, history, played, maxPlies);
+        if (horizons.index < 0 || horizons.moves < 2) return Proof.UNKNOWN;
+        horizons.deepen(maxNodes);
+        Proof proof = horizons.conclude();
+        if (proof.outcome() == Outcome.LOSES && horizons.done < maxPlies) {
+            // A loss that a longer line could still win back, or that every other move would come to
+            // as well: the horizons left are searched on a larger budget, and a loss of men or a draw
+            // is said only if it holds to the cap. A game lost by force stays lost at any horizon:
+            // that verdict stands on the horizons completed.
+            horizons.deepen(maxNodes * CHECK_BUDGET);
+            proof = horizons.conclude();
+            if (proof.outcome() == Outcome.LOSES && proof.verdict().kind() != Kind.GAME && horizons.done < maxPlies) {
+                proof = new Proof(Outcome.NEITHER, null, horizons.done);
             }
-        } catch (Prover.OutOfNodes e) {
-            // the horizons completed stand
         }
-        if (done < MIN_PLIES) return Proof.UNKNOWN;
-        if (shortBy[done] == 0) return new Proof(Outcome.BEST, null, done);
-        int from = done;
-        while (from > 1 && shortBy[from - 1] >= 2) from--;
-        if (shortBy[done] < 2) return new Proof(Outcome.NEITHER, null, done);
-        int least = from;
-        for (int h = from; h <= done; h++) if (shortBy[h] < shortBy[least]) least = h;
-        Verdict v = verdict(before, history, shortBy[least], lines[least], from, done, now, mine);
-        // A loss of men must be searched two plies past its line at least: a quiet move of the mover's and
-        // a reply, then the captures, the least that could win a man back.
-        if (v.kind() == Kind.MEN && v.plies() + 2 > done) return new Proof(Outcome.NEITHER, null, done);
-        return new Proof(Outcome.LOSES, v, done);
+        return proof;
+    }
+
+    /** The horizons of one proof, searched in turn: what each found is kept for the verdict. */
+    private static final class Horizons {
+        private final Position before;
+        private final long[] history;
+        private final int maxPlies;
+        /** The played move among the legal ones (-1: not legal), and how many there are. */
+        final int index;
+        final int moves;
+        /** The mover's material less the opponent's, and its own, before the move. */
+        private final int now;
+        private final int mine;
+        private final int[] shortBy;
+        private final int[][] lines;
+        private int bestOther;
+        /** The deepest horizon completed. */
+        int done;
+
+        Horizons(Position before, long[] history, Move played, int maxPlies) {
+            this.before = before;
+            this.history = history;
+            this.maxPlies = maxPlies;
+            FastBoard board = FastBoard.of(before);
+            MoveList root = new MoveList();
+            board.generate(root);
+            index = root.indexOf(board, played);
+            moves = root.size();
+            // Scores are the mover's material less the opponent's; the total is constant, so a man is 2.
+            now = board.material[board.side] - board.material[board.side ^ 1];
+            mine = board.material[board.side];
+            shortBy = new int[maxPlies + 1];
+            lines = new int[maxPlies + 1][];
+            bestOther = index == 0 ? 1 : 0;
+        }
+
+        /** Searches the horizons after the last completed, up to the cap, within {@code maxNodes} positions more. */
+        void deepen(long maxNodes) {
+            // A horizon that runs out of budget leaves the board in the middle of its line: each call starts afresh.
+            FastBoard board = FastBoard.of(before);
+            MoveList root = new MoveList();
+            board.generate(root);
+            int columns = board.columnCount();
+            Prover prover = new Prover(board, history, maxNodes, RESOURCES.get(), done > 0);
+            try {
+                // Iterative deepening: each horizon completed is proven; the budget decides how far it goes.
+                for (int h = done + 1; h <= maxPlies; h++) {
+                    // A horizon costs about as much as all before it together: one that would not fit in
+                    // what is left of the budget is not begun (its nodes would be thrown away).
+                    if (h > MIN_PLIES && prover.nodes > maxNodes - prover.nodes) break;
+                    board.make(root, index);
+                    prover.enter(root.length(index) == 1 || board.columnCount() < columns);
+                    // Exact below what the mover has now; at or above it the move concedes nothing, and how much more it keeps is not asked.
+                    int played0 = -prover.search(h - 1, 1, -now, Prover.INF);
+                    lines[h] = prover.line(root.key(index));
+                    board.unmake(root, index);
+                    int d = 0;
+                    // A move that keeps what the mover has concedes nothing, whatever else there was to win.
+                    if (played0 < now) {
+                        int best = played0;
+                        // The other move that did best at the last horizon first.
+                        for (int j = -1; j < root.size() && best < now; j++) {
+                            int i = j < 0 ? bestOther : j;
+                            if (i == index || j == bestOther) continue;
+                            board.make(root, i);
+                            prover.enter(root.length(i) == 1 || board.columnCount() < columns);
+                            // Only whether it concedes less, and then how much less: the window from there up to nothing conceded.
+                            int v = -prover.search(h - 1, 1, -now, -best);
+                            board.unmake(root, i);
+                            if (v > best) {
+                                best = v;
+                                bestOther = i;
+                            }
+                        }
+                        best = Math.min(best, now);
+                        // Losing the game when every other move loses it too is nothing to choose; losing it when another keeps it is all.
+                        if (isLoss(best)) d = 0;
+                        else if (isLoss(played0)) d = Integer.MAX_VALUE;
+                        else d = best - played0;
+                    }
+                    shortBy[h] = d;
+                    done = h;
+                }
+            } catch (Prover.OutOfNodes e) {
+                // the horizons completed stand
+            }
+        }
+
+        /** What the horizons completed prove. */
+        Proof conclude() {
+            if (done < MIN_PLIES) return Proof.UNKNOWN;
+            if (shortBy[done] == 0) return new Proof(Outcome.BEST, null, done);
+            int from = done;
+            while (from > 1 && shortBy[from - 1] >= 2) from--;
+            if (shortBy[done] < 2) return new Proof(Outcome.NEITHER, null, done);
+            int least = from;
+            for (int h = from; h <= done; h++) if (shortBy[h] < shortBy[least]) least = h;
+            Verdict v = verdict(before, history, shortBy[least], lines[least], from, done, now, mine);
+            // A loss of men must be searched two plies past its line at least: a quiet move of the mover's and
+            // a reply, then the captures, the least that could win a man back.
+            if (v.kind() == Kind.MEN && v.plies() + 2 > done) return new Proof(Outcome.NEITHER, null, done);
+            return new Proof(Outcome.LOSES, v, done);
+        }
     }
 
     static boolean isLoss(int v) {
@@ -293,14 +351,17 @@ public final class ForcedLoss {
         private final TranspositionTable table;
         private final int[] historyScore;
 
-        Prover(FastBoard board, long[] history, long maxNodes, Resources r) {
+        /** A prover for a proof's horizons; {@code goingOn}: for more horizons of the same proof, whose table and move order it keeps. */
+        Prover(FastBoard board, long[] history, long maxNodes, Resources r, boolean goingOn) {
             this.board = board;
             this.maxNodes = maxNodes;
             lists = r.lists;
             table = r.table;
-            table.newSearch();
             historyScore = r.historyScore;
-            Arrays.fill(historyScore, 0);
+            if (!goingOn) {
+                table.newSearch();
+                Arrays.fill(historyScore, 0);
+            }
             repetitions = r.repetitions;
             repetitions.start(history, board.hash);
         }

@@ -46,7 +46,7 @@ public final class UniqueWin {
         MoveList root = new MoveList();
         board.generate(root);
         if (root.size() < 2) return null;
-        ForcedLoss.Prover prover = new ForcedLoss.Prover(board, history, maxNodes, ForcedLoss.RESOURCES.get());
+        ForcedLoss.Prover prover = new ForcedLoss.Prover(board, history, maxNodes, ForcedLoss.RESOURCES.get(), false);
         int now = board.material[board.side] - board.material[board.side ^ 1];
         int columns = board.columnCount();
         try {
@@ -89,7 +89,7 @@ public final class UniqueWin {
         board.generate(root);
         int i = root.indexOf(board, move);
         if (i < 0) return List.of(move);
-        ForcedLoss.Prover prover = new ForcedLoss.Prover(board, history, maxNodes, ForcedLoss.RESOURCES.get());
+        ForcedLoss.Prover prover = new ForcedLoss.Prover(board, history, maxNodes, ForcedLoss.RESOURCES.get(), false);
         try {
             value(board, root, prover, i, plies, board.columnCount(), -ForcedLoss.Prover.INF, ForcedLoss.Prover.INF);
             return moves(p, prover.line(root.key(i)));
