@@ -94,10 +94,14 @@ class HolderLeavesProcessTest {
         client.resume();
         EmergoProcess.Result cut = client.finish();
         assertGoesOnOrSaysRunAgain(cut);
+        // the command found its holder changed at its end: the file is marked for repair (the holder may have been killed)
+        Path mark = Path.of(db + ".holder-ended");
+        if (cut.err().stream().anyMatch(l -> l.contains("may have taken this one's last commits"))) assertTrue(Files.exists(mark));
 
         EmergoProcess.Result again = EmergoProcess.run(dir, args(command, db));
         assertEquals(0, again.exitCode(), String.join("\n", again.err()));
         DatabaseContents.assertSameContents(clean(command), contents(command, db));
+        assertTrue(Files.notExists(mark), "the run again repaired the file and took the mark away");
     }
 
     /**

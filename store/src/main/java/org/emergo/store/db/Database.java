@@ -111,24 +111,30 @@ public final class Database implements AutoCloseable {
             }
         }
         String full = DatabaseUrl.withH2Settings(url);
-        boolean lockFileThere = H2Lock.there(url); // issue 30: maybe an unclean stop
-        long lockWritten = H2Lock.written(url); // read before H2 writes it anew
+        // issue 30: maybe an unclean stop, or a holder that ended while a command ran through it
+        boolean holderEnded = H2Lock.holderEnded(url);
+        boolean unclean = H2Lock.there(url) || holderEnded;
+        // the pages the stopped program may have written: those since it opened the file (the lock
+        // file's time, read before H2 writes it anew), or every page when a holder ended
+        long since = holderEnded ? 0 : H2Lock.written(url);
         long patience = System.nanoTime() + BETWEEN_HOLDERS_NANOS;
         for (long pause = 50; ; pause = Math.min(2 * pause, 1000)) {
             try {
                 Database db = new Database(full, SQLDialect.H2, ConnectionPools.h2(full), null);
-                if (lockFileThere) {
+                if (unclean) {
                     // before anything reads or writes the file: H2's rollback of the killed program's writes, finished
                     db.prepare(() -> {
-                        if (IncompleteWrites.openedHere(db.pool)) H2Leftovers.rollBack(db.pool, lockWritten);
+                        if (IncompleteWrites.openedHere(db.pool)) H2Leftovers.rollBack(db.pool, since);
                     }, "cannot open the database ");
                 }
                 db.migrate();
                 db.prepare(() -> db.readOnly = ReadOnlyAccess.h2(db.pool, full), "cannot prepare read-only access to ");
                 db.prepare(() -> IdentityRepair.run(db.pool), "cannot open the database ");
-                if (lockFileThere) {
+                if (unclean) {
                     db.prepare(() -> {
-                        if (IncompleteWrites.openedHere(db.pool)) IncompleteWrites.run(db.pool);
+                        if (!IncompleteWrites.openedHere(db.pool)) return; // the program that has it open repairs it, or the next
+                        IncompleteWrites.run(db.pool);
+                        if (holderEnded) H2Lock.clearHolderEnded(url);
                     }, "cannot open the database ");
                 }
                 db.prepare(() -> {
@@ -280,6 +286,7 @@ public final class Database implements AutoCloseable {
         }
         String now = H2Lock.holder(url);
         if (servedBy != null && now != null && !servedBy.equals(now)) {
+            H2Lock.markHolderEnded(url); // it may have been killed: the next open repairs the file
             throw new StoreException(OutsideProblem.holderEndedDuringRun(where()));
         }
     }

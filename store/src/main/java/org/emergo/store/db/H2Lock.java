@@ -48,6 +48,44 @@ final class H2Lock {
         return p.getProperty("id");
     }
 
+    /**
+     * Issue 30: leaves a mark beside the file ({@code NAME.holder-ended}) that the program that
+     * served it to this one has ended while this one ran. If it was killed, its unfinished writes
+     * are still in the file, and no lock file will say so: this program took the file over, and
+     * closes it cleanly. The next program that opens the file itself repairs it as after an
+     * unclean stop, searching every page, and takes the mark away.
+     */
+    static void markHolderEnded(String url) {
+        Path mark = holderEndedMark(url);
+        if (mark == null) return;
+        try {
+            Files.write(mark, new byte[0]);
+        } catch (IOException e) {
+            // the command says to run it again all the same; without the mark the repair waits for the next unclean stop
+        }
+    }
+
+    /** Whether {@link #markHolderEnded} left its mark beside the file. */
+    static boolean holderEnded(String url) {
+        Path mark = holderEndedMark(url);
+        return mark != null && Files.exists(mark);
+    }
+
+    /** Takes the mark away, once the file is repaired. */
+    static void clearHolderEnded(String url) {
+        Path mark = holderEndedMark(url);
+        try {
+            if (mark != null) Files.deleteIfExists(mark);
+        } catch (IOException e) {
+            // the next open repairs the file again, and finds nothing to do
+        }
+    }
+
+    private static Path holderEndedMark(String url) {
+        if (!url.startsWith("jdbc:h2:file:")) return null;
+        return Path.of(DatabaseUrl.where(url) + ".holder-ended");
+    }
+
     private static Path of(String url) {
         if (!url.startsWith("jdbc:h2:file:")) return null;
         return Path.of(DatabaseUrl.where(url) + ".lock.db");

@@ -1,6 +1,7 @@
 package org.emergo.store.db;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -104,6 +105,23 @@ class H2LeftoversTest {
             }
             try (Database clean = Database.open(copy("clean"))) {
                 assertEquals(reviews(clean), reviews(d));
+            }
+        }
+    }
+
+    @Test
+    void aFileWhoseHolderEndedWhileACommandRanThroughItIsRepairedWhenOpenedNextAndTheMarkGoes() throws IOException, SQLException {
+        String db = copy("holder-ended");
+        forgetGameOnesReview(db);
+        // as a command leaves it that the program serving it the file left during its run; no lock file says so
+        String url = "jdbc:h2:file:" + db;
+        H2Lock.markHolderEnded(url);
+        assertTrue(H2Lock.holderEnded(url));
+        try (Database d = Database.open(db)) {
+            assertEquals(0, H2Leftovers.rollBack(d.dataSource(), 0), "opening rolled them back, from every page");
+            assertFalse(H2Lock.holderEnded(url), "the mark is gone");
+            try (ReviewJob job = new ReviewJob(d, DEPTH_2, 1)) {
+                assertEquals(1, job.run(null, games -> { }).games(), "game 1 reviewed again");
             }
         }
     }
