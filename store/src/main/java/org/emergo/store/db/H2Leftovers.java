@@ -29,9 +29,10 @@ import org.h2.value.VersionedValue;
  * sees such an entry, yet a unique index refuses its key again and a DELETE waits for a lock
  * that nobody holds: a review killed in its first transaction left review_ply keys that made
  * every later review of that game fail (two CI runs, and 3 of 22 such kills here; H2LeftoversTest
- * makes the state those files held). After an unclean stop, before anything
- * else reads the file, each entry of a table's maps that names a transaction that is not open is
- * set back to its committed value (removed, for an insert), as H2's rollback would have done.
+ * makes the state those files held). After an unclean stop (or a holder that ended while a
+ * command worked through it: {@link H2Lock#markHolderEnded}), before anything else reads the
+ * file, each entry of a table's maps that names a transaction that is not open is set back to
+ * its committed value (removed, for an insert), as H2's rollback would have done.
  *
  * <p>Only pages written since the killed program opened the file can hold its entries (H2
  * writes a changed page, and the pages above it, anew), so the search skips every page of an
