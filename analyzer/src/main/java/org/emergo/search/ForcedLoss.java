@@ -133,8 +133,9 @@ public final class ForcedLoss {
     /**
      * The proof about {@code played} in {@code before}, searched at every horizon from 1 to
      * {@code maxPlies} within {@code maxNodes} nodes in all, a horizon past {@link #MIN_PLIES}
-     * begun only while the nodes spent are no more than those left. A move that is not legal in
-     * {@code before}, or the only legal move, is UNKNOWN.
+     * begun only while the nodes spent are no more than those left; a loss found short of the
+     * cap is searched on within {@link #CHECK_BUDGET} times {@code maxNodes} more. A move that is
+     * not legal in {@code before}, or the only legal move, is UNKNOWN.
      *
      * @param history hashes of the game's positions before {@code before}, oldest first, for the
      *                repetition rule
