@@ -82,12 +82,15 @@ final class H2Lock {
     }
 
     private static Path holderEndedMark(String url) {
-        if (!url.startsWith("jdbc:h2:file:")) return null;
-        return Path.of(DatabaseUrl.where(url) + ".holder-ended");
+        return beside(url, ".holder-ended");
     }
 
     private static Path of(String url) {
-        if (!url.startsWith("jdbc:h2:file:")) return null;
-        return Path.of(DatabaseUrl.where(url) + ".lock.db");
+        return beside(url, ".lock.db");
+    }
+
+    /** The file of that suffix beside an H2 file URL's database, or null (not a file URL). */
+    private static Path beside(String url, String suffix) {
+        return url.startsWith("jdbc:h2:file:") ? Path.of(DatabaseUrl.where(url) + suffix) : null;
     }
 }
