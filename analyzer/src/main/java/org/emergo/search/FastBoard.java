@@ -369,38 +369,55 @@ final class FastBoard {
     void generateCaptures(MoveList ml, long capturers) {
         ml.clear();
         best = 0;
+        long opp = occ[side ^ 1];
+        long empty = empty();
         for (long m = capturers; m != 0; m &= m - 1) {
             int bit = Long.numberOfTrailingZeros(m);
             route[0] = bit;
-            extend(ml, bit, -1, 0);
+            extend(ml, bit, -1, 0, opp, empty);
         }
     }
 
-    /** Tries every jump from {@code at}; a sequence that cannot go on is complete. */
-    private void extend(MoveList ml, int at, int lastDir, int depth) {
+    /**
+     * Tries every jump from {@code at}; a sequence that cannot go on is complete. {@code opp} and
+     * {@code empty} are the opponent's columns and the vacant squares as the route has left them
+     * (the square it stands on not counted vacant): most calls find no jump, and the bits say so
+     * without a look at each direction.
+     */
+    private void extend(MoveList ml, int at, int lastDir, int depth, long opp, long empty) {
+        long a = 1L << at;
+        long landings = ((((a << up0) & opp) << up0) | (((a >>> up0) & opp) >>> up0)
+                | (((a << up1) & opp) << up1) | (((a >>> up1) & opp) >>> up1)
+                | (((a << up2) & opp) << up2) | (((a >>> up2) & opp) >>> up2)) & empty;
         boolean extended = false;
-        final int[] cells = this.cells;
-        final int[] jump = this.jump;
-        int base = at * dirs;
-        for (int d = 0; d < dirs; d++) {
-            // No 180-degree turn (docs/rules.md#multi-captures).
-            if (d == (lastDir ^ 1)) continue;
-            int land = jump[base + d];
-            if (land < 0 || cells[land] != 0) continue;
-            int m = (at + land) >> 1;
-            int jumped = cells[m];
-            if (jumped == 0 || (jumped & 1) == side) continue;
-            int capturer = cells[at];
-            cells[at] = 0;
-            cells[m] = removeTop(jumped);
-            cells[land] = capturer + 2;
-            if (depth + 2 >= route.length) route = Arrays.copyOf(route, route.length * 2);
-            route[depth + 1] = land;
-            extend(ml, land, d, depth + 1);
-            cells[land] = 0;
-            cells[m] = jumped;
-            cells[at] = capturer;
-            extended = true;
+        if (landings != 0) {
+            final int[] cells = this.cells;
+            final int[] jump = this.jump;
+            int base = at * dirs;
+            for (int d = 0; d < dirs; d++) {
+                // No 180-degree turn (docs/rules.md#multi-captures).
+                if (d == (lastDir ^ 1)) continue;
+                int land = jump[base + d];
+                if (land < 0 || (landings >>> land & 1) == 0) continue;
+                int m = (at + land) >> 1;
+                int jumped = cells[m];
+                int capturer = cells[at];
+                int left = removeTop(jumped);
+                cells[at] = 0;
+                cells[m] = left;
+                cells[land] = capturer + 2;
+                if (depth + 2 >= route.length) route = Arrays.copyOf(route, route.length * 2);
+                route[depth + 1] = land;
+                long mb = 1L << m;
+                // The jumped column stays the opponent's, or is gone, or is the mover's again (liberated).
+                long oppAfter = left != 0 && (left & 1) != side ? opp : opp & ~mb;
+                long emptyAfter = (empty | a) & ~(1L << land) | (left == 0 ? mb : 0);
+                extend(ml, land, d, depth + 1, oppAfter, emptyAfter);
+                cells[land] = 0;
+                cells[m] = jumped;
+                cells[at] = capturer;
+                extended = true;
+            }
         }
         if (!extended && depth > 0 && depth >= best) {
             if (depth > best) {
