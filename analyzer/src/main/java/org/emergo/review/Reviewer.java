@@ -25,7 +25,7 @@ public final class Reviewer {
      * whenever the search, its evaluation or the judgement of moves can change a stored row, and
      * every game is reviewed again at the new version.
      */
-    public static final String VERSION = "5";
+    public static final String VERSION = "6";
 
     /** Transposition table of 2^18 entries per reviewer. */
     public static final int TABLE_BITS = 18;
@@ -33,7 +33,7 @@ public final class Reviewer {
     /** A move is put to the forced-loss proof when it gave away this much against the best move (half a man). */
     public static final int FORCED_LOSS_CHECK = 50;
 
-    /** The proof looks this many plies ahead from the move played (the move and seven more)... */
+    /** The proof looks this many plies ahead from the move played (the move and six more)... */
     public static final int FORCED_LOSS_PLIES = ForcedLoss.DEFAULT_PLIES;
 
     /** ...and gives up beyond this many nodes (docs/engine.md#the-reviews-budget). */

@@ -77,7 +77,8 @@ public final class Position {
         return cells[sq] == 0 ? null : Column.owner(cells[sq]);
     }
 
-    int packed(int sq) {
+    /** The column on a square packed as {@link Column#pack()}, 0 if vacant: no Column made, for the search's board. */
+    public int packed(int sq) {
         return cells[sq];
     }
 

@@ -182,16 +182,16 @@ final class FastBoard {
         material[0] = hand[0];
         material[1] = hand[1];
         for (int sq = 0; sq < bitOf.length; sq++) {
-            Column c = p.column(sq);
-            if (c == null) continue;
-            int packed = c.pack();
+            int packed = p.packed(sq);
+            if (packed == 0) continue;
             int bit = bitOf[sq];
             cells[bit] = packed;
             occ[packed & 1] |= 1L << bit;
             material[packed & 1] += height(packed);
         }
         side = p.sideToMove().ordinal();
-        hash = computeHash();
+        // The same function as the rules engine's: its hash is taken, not computed again.
+        hash = p.hash();
         top = 0;
         undoTop = 0;
     }

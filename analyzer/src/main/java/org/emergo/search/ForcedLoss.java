@@ -104,8 +104,11 @@ public final class ForcedLoss {
         public static final Proof UNKNOWN = new Proof(Outcome.UNKNOWN, null, 0);
     }
 
-    /** Horizon the review uses: the move and seven more plies. */
-    public static final int DEFAULT_PLIES = 8;
+    /**
+     * Horizon the review uses: the move and six more plies. An odd cap, so that the mover plays the
+     * last move searched: a loss at 8 plies is won back at 9 as often as one at 7 (docs/engine.md#losing-men-by-force).
+     */
+    public static final int DEFAULT_PLIES = 7;
 
     /** Node budget the review uses per move judged, all horizons together. */
     public static final long DEFAULT_NODES = 20_000;

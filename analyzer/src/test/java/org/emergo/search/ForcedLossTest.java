@@ -81,20 +81,21 @@ class ForcedLossTest {
 
     /**
      * A man taken and won back, or given to win more: the opponent captures at once (the old
-     * verdict, from the smallest horizon where a loss showed, called each a loss), eight plies
-     * find the move as good as any; no verdict.
+     * verdict, from the smallest horizon where a loss showed, called each a loss), the review's
+     * seven plies find the move as good as any; no verdict.
      */
     static Stream<Arguments> wonBack() {
         return Stream.of(
                 // issue 27: f3 f4xf2 takes a man, d3 b4xd4 d3xd5 wins it back
                 Arguments.of(Variant.EMERGO, "b 5 6 b4:w c4:b c5:b d2:w d6:b d8:b e1:w e7:b f4:w g5:w g6:w g7:w i5:b", "f3"),
                 Arguments.of(Variant.EMERGO, "w 0 0 c5:w2b4 c6:b2w2 c7:b f3:bw4 g4:b2 h4:b2w2 h6:w2", "h6-h5"),
-                // a sacrifice of three men that wins them back and more
-                Arguments.of(Variant.EMERGO, "w 0 0 b4:wb2 b6:w c5:b2w4 d4:b e3:b4w2 e6:wb3 e8:w3", "b4-c4"),
+                // two men given (h6xh4), won back (self-play games of seed 7)
+                Arguments.of(Variant.EMERGO, "w 0 0 b6:wb2 c3:b d7:w e3:wb e5:wb e7:w e9:wb f3:w f7:wb f8:w g3:b g7:bw2 h5:wb h6:b2", "e5-d5"),
                 // the old docs' "4 men within 2 plies": c2's round trip is paid back
                 Arguments.of(Variant.HEXEMERGO, "w 0 0 a3:w b3:wb b4:w2 c2:b d1:bw d5:w2 g7:b", "b3-c3"),
                 Arguments.of(Variant.HEXEMERGO, "b 0 0 a4:b2w2 b1:w2b b4:b c2:w2b4 c5:b c6:wb2 e2:w5b", "b4-b5"),
-                Arguments.of(Variant.HEXEMERGO, "b 0 0 c3:wb d1:b2w5 d3:w f3:wb f5:bw2 g4:wb7 g5:w", "f5-e4"));
+                // four men given (e3xg5), won back (self-play games of seed 7)
+                Arguments.of(Variant.HEXEMERGO, "w 0 0 a2:w3 a4:wb3 c2:b d1:w3b d6:b e3:b e4:bw2 e6:bw2 g5:wb3", "g5-f4"));
     }
 
     @ParameterizedTest
@@ -109,14 +110,13 @@ class ForcedLossTest {
     }
 
     /**
-     * Review version 5: a loss of men that the review's budget finds at 6 or 7 plies is searched
-     * on to the cap on a larger budget ({@link ForcedLoss#CHECK_BUDGET}), where these are won
-     * back; version 4 said "loses 1 man" for each (self-play games of seed 7).
+     * A loss of men that a cap of 6 plies finds (with the review's budget) and the seventh ply
+     * wins back: the review, held to its cap, says nothing (self-play games of seed 7).
      */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "EMERGO | b 0 0 a5:b b4:b2 b6:w c5:bw d3:w2b3 d6:w d8:w e4:bw e8:wb e9:w f2:w f6:b g3:b h6:bw2 | b4-b5 | 7 | loses 1 man by force within 2 plies",
-        "HEXEMERGO | w 0 0 b4:w d1:w3b6 d3:b3w3 f3:b3w5 | b4-c4 | 6 | loses 1 man by force within 4 plies"})
+        "EMERGO | w 0 0 b5:wb3 c6:wb d3:b d4:b d5:w d7:wb3 d8:w f2:w f7:w g3:bw g5:w g6:w h6:w i5:wb2 | d7-d6 | 6 | loses 1 man by force within 4 plies",
+        "HEXEMERGO | w 0 0 c3:wb5 e6:wb4 f5:b2w5 g4:w5b | g4-g5 | 6 | loses 4 men by force within 4 plies"})
     void aLossThatTheHorizonsUpToTheCapWinBackGetsNoVerdict(Variant variant, String text, String played, int shorter, String wouldSay) {
         Position p = PositionText.parse(text, variant);
         Move m = move(p, played);
@@ -144,7 +144,8 @@ class ForcedLossTest {
     /**
      * A verdict of the game counts all the mover had before the move, also when a later horizon
      * ran out of budget: the board is then in the middle of that horizon's line (version 3 stored
-     * the men found there, 19 and 19 instead of 3 and 3 here).
+     * the men found there, 19 and 19 instead of 3 and 3 here). With a cap of 8, the review's of
+     * version 5, where the eighth horizon runs out of budget in these positions.
      */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -152,10 +153,10 @@ class ForcedLossTest {
         "HEXEMERGO | w 0 0 a3:w a4:w b4:b3 c2:b2w c4:bw c5:b d5:b e2:b e6:b f3:b g5:w g7:bw7 | a4-b5 | 3"})
     void aVerdictOfTheGameCountsAllTheMoverHadWhenALaterHorizonRanOut(Variant variant, String text, String played, int had) {
         Position p = PositionText.parse(text, variant);
-        ForcedLoss.Proof proof = ForcedLoss.prove(p, new long[0], move(p, played), ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES);
+        ForcedLoss.Proof proof = ForcedLoss.prove(p, new long[0], move(p, played), 8, ForcedLoss.DEFAULT_NODES);
         assertEquals(ForcedLoss.Outcome.LOSES, proof.outcome());
         assertEquals(ForcedLoss.Kind.GAME, proof.verdict().kind());
-        assertTrue(proof.horizon() < ForcedLoss.DEFAULT_PLIES, "a later horizon ran out of budget");
+        assertTrue(proof.horizon() < 8, "a later horizon ran out of budget");
         assertEquals(had, proof.verdict().men());
     }
 

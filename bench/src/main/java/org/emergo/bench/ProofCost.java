@@ -24,13 +24,15 @@ import org.emergo.search.SearchResult;
  * machine's load moves the figures less; the ratio of the two parts is the figure to compare.
  *
  * <pre>
- * java -cp bench/target/benchmarks.jar org.emergo.bench.ProofCost [games] [variant] [plies] [nodes] [reference-nodes]
+ * java -cp bench/target/benchmarks.jar org.emergo.bench.ProofCost [games] [variant] [plies] [nodes] [reference-nodes] [reference-plies]
  * </pre>
  *
  * With a reference budget (2000000: nearly every proof then completes every horizon), each
  * candidate is proved again within it, and the verdicts are held against the reference's: how
  * many it finds, how many of the budget's it finds too, in the same words, and how many it
- * refutes (a horizon the budget did not complete wins the men back).
+ * refutes (a horizon the budget did not complete wins the men back). A reference cap longer
+ * than the cap asks what one more ply or two would say: a verdict refuted there is one that
+ * the horizons past the cap win back (docs/engine.md#losing-men-by-force).
  */
 public final class ProofCost {
 
@@ -42,6 +44,7 @@ public final class ProofCost {
         int plies = args.length > 2 ? Integer.parseInt(args[2]) : ForcedLoss.DEFAULT_PLIES;
         long nodes = args.length > 3 ? Long.parseLong(args[3]) : ForcedLoss.DEFAULT_NODES;
         long reference = args.length > 4 ? Long.parseLong(args[4]) : 0;
+        int referencePlies = args.length > 5 ? Integer.parseInt(args[5]) : plies;
         int verdicts = 0;
         int referenceVerdicts = 0;
         int same = 0;
@@ -75,11 +78,11 @@ public final class ProofCost {
                 }
                 if (reference == 0) continue;
                 long before = mx.getCurrentThreadCpuTime();
-                ForcedLoss.Proof r = ForcedLoss.prove(game.positions().get(ply), game.history(ply), game.moveFrom(ply), plies, reference);
+                ForcedLoss.Proof r = ForcedLoss.prove(game.positions().get(ply), game.history(ply), game.moveFrom(ply), referencePlies, reference);
                 referenceCpu += mx.getCurrentThreadCpuTime() - before; // not the budget's cost
                 if (r.verdict() != null) referenceVerdicts++;
                 if (p.verdict() != null && r.verdict() != null && p.verdict().text().equals(r.verdict().text())) same++;
-                if (p.verdict() != null && r.horizon() == plies && r.verdict() == null) {
+                if (p.verdict() != null && r.horizon() == referencePlies && r.verdict() == null) {
                     refuted++;
                     refutedAt[p.horizon()]++;
                 }
@@ -96,8 +99,8 @@ public final class ProofCost {
                 (double) proofCpu / searchCpu);
         System.out.println("outcomes: " + outcomes + "; horizons completed:" + reached);
         if (reference > 0) {
-            System.out.printf(Locale.ROOT, "verdicts %d; within %d nodes %d, of which %d in the same words; %d refuted there%n",
-                    verdicts, reference, referenceVerdicts, same, refuted);
+            System.out.printf(Locale.ROOT, "verdicts %d; within %d nodes and %d plies %d, of which %d in the same words; %d refuted there%n",
+                    verdicts, reference, referencePlies, referenceVerdicts, same, refuted);
             StringBuilder byHorizon = new StringBuilder("verdicts by the horizon their proof completed (refuted):");
             for (int h = ForcedLoss.MIN_PLIES; h <= plies; h++) {
                 byHorizon.append(' ').append(h).append(':').append(verdictsAt[h]).append(" (").append(refutedAt[h]).append(')');
