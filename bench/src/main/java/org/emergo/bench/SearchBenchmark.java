@@ -1,6 +1,7 @@
 package org.emergo.bench;
 
 import java.util.concurrent.TimeUnit;
+import org.emergo.review.Reviewer;
 import org.emergo.rules.Position;
 import org.emergo.search.Limit;
 import org.emergo.search.SearchResult;
@@ -35,8 +36,8 @@ public class SearchBenchmark {
 
     static final int POSITIONS = 1_000;
 
-    /** The table of 2^18 entries a review's searcher has. */
-    static final int TABLE_BITS = 18;
+    /** The table a review's searcher has. */
+    static final int TABLE_BITS = Reviewer.TABLE_BITS;
 
     @Param({"4"})
     public int depth;
