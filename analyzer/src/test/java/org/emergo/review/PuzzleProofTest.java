@@ -59,7 +59,7 @@ class PuzzleProofTest {
         if (EGN != null) return ReviewedSample.fromEgn(Path.of(EGN));
         List<PlayedGame> games = new ArrayList<>();
         for (Variant v : Variant.values()) {
-            for (List<String> moves : ReviewedSample.games(v, UP_TO, STEP)) games.add(PlayedGame.replay(Position.start(v), moves));
+            for (List<String> moves : ReviewedSample.games(v, 0, UP_TO, STEP)) games.add(PlayedGame.replay(Position.start(v), moves));
         }
         return games;
     }

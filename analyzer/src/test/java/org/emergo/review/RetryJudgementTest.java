@@ -15,7 +15,7 @@ class RetryJudgementTest {
     void theBestMoveIsGoodAndAMoveTheReviewClassedWithoutAProofGetsTheSameClass() {
         Reviewer retry = new Reviewer(Limit.depth(4));
         int compared = 0;
-        for (ReviewedSample.Reviewed r : ReviewedSample.review(Variant.EMERGO, 2, 1)) {
+        for (ReviewedSample.Reviewed r : ReviewedSample.review(Variant.EMERGO, 0, 2, 1)) {
             for (PlyReview p : r.review().plies()) {
                 if (p.played() == null) continue;
                 assertEquals(MoveClass.GOOD, retry.classOf(r.game(), p.ply(), p.bestMove()));

@@ -34,8 +34,8 @@ final class ReviewedSample {
         throw new UncheckedIOException(new IOException("no sample-games folder above " + Path.of("").toAbsolutePath()));
     }
 
-    /** Games {@code 0, step, 2 step, ...} below {@code upTo} of the board's self-play file, as move texts. */
-    static List<List<String>> games(Variant variant, int upTo, int step) {
+    /** Games {@code from, from + step, from + 2 step, ...} below {@code upTo} of the board's self-play file, as move texts. */
+    static List<List<String>> games(Variant variant, int from, int upTo, int step) {
         String file = variant == Variant.EMERGO ? "selfplay-emergo.egn.gz" : "selfplay-hexemergo.egn.gz";
         List<List<String>> all = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
@@ -59,7 +59,7 @@ final class ReviewedSample {
             throw new UncheckedIOException(e);
         }
         List<List<String>> out = new ArrayList<>();
-        for (int i = 0; i < all.size(); i += step) out.add(all.get(i));
+        for (int i = from; i < all.size(); i += step) out.add(all.get(i));
         return out;
     }
 
@@ -92,10 +92,10 @@ final class ReviewedSample {
         return out;
     }
 
-    static List<Reviewed> review(Variant variant, int upTo, int step) {
+    static List<Reviewed> review(Variant variant, int from, int upTo, int step) {
         Reviewer reviewer = new Reviewer(Limit.depth(4));
         List<Reviewed> out = new ArrayList<>();
-        for (List<String> moves : games(variant, upTo, step)) {
+        for (List<String> moves : games(variant, from, upTo, step)) {
             PlayedGame g = PlayedGame.replay(Position.start(variant), moves);
             out.add(new Reviewed(g, reviewer.review(g)));
         }
