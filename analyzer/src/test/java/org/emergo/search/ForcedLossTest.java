@@ -125,6 +125,29 @@ class ForcedLossTest {
         assertEquals(new ForcedLoss.Proof(ForcedLoss.Outcome.BEST, null, ForcedLoss.DEFAULT_PLIES), proof);
     }
 
+    /**
+     * The other way round: moves that the review's cap of 7 proves lose men, and that only an
+     * eighth ply finds as good as any (version 5's tables, docs/engine.md#the-odd-cap). A verdict
+     * speaks for the horizons its proof searched.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "EMERGO | b 0 0 a5:b b4:b2 b6:w c5:bw d3:w2b3 d6:w d8:w e4:bw e8:wb e9:w f2:w f6:b g3:b h6:bw2 | b4-b5 | loses 1 man by force within 2 plies",
+        "EMERGO | w 0 0 b4:wb2 b6:w c5:b2w4 d4:b e3:b4w2 e6:wb3 e8:w3 | b4-c4 | loses 3 men by force within 2 plies",
+        "HEXEMERGO | w 0 0 b4:w d1:w3b6 d3:b3w3 f3:b3w5 | b4-c4 | loses 1 man by force within 4 plies",
+        "HEXEMERGO | b 0 0 c3:wb d1:b2w5 d3:w f3:wb f5:bw2 g4:wb7 g5:w | f5-e4 | loses 1 man by force within 2 plies"})
+    void aVerdictAtTheCapThatAnEighthPlyTakesBack(Variant variant, String text, String played, String verdict) {
+        Position p = PositionText.parse(text, variant);
+        Move m = move(p, played);
+        ForcedLoss.Proof proof = ForcedLoss.prove(p, new long[0], m, ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES);
+        assertEquals(ForcedLoss.Outcome.LOSES, proof.outcome());
+        assertEquals(verdict, proof.verdict().text());
+        assertEquals(ForcedLoss.DEFAULT_PLIES, proof.horizon());
+        int longer = ForcedLoss.DEFAULT_PLIES + 1;
+        assertEquals(new ForcedLoss.Proof(ForcedLoss.Outcome.BEST, null, longer),
+                ForcedLoss.prove(p, new long[0], m, longer, ForcedLoss.DEFAULT_NODES));
+    }
+
     private static Move move(Position p, String text) {
         return MoveGen.legalMoves(p).stream().filter(m -> m.toString().equals(text)).findFirst().orElseThrow();
     }
