@@ -41,9 +41,16 @@ class ReviewSampleTest {
     private static final int UP_TO = Integer.getInteger("emergo.reviewsample.games", 4);
     private static final int STEP = Integer.getInteger("emergo.reviewsample.step", 3);
 
+    /** By hand: the games of an EGN file instead ({@code -Demergo.reviewsample.egn=FILE}, say the demo's other games, exported). */
+    private static final String EGN = System.getProperty("emergo.reviewsample.egn");
+
     @BeforeAll
     static void review() {
-        for (Variant v : Variant.values()) SAMPLE.addAll(ReviewedSample.review(v, FROM, UP_TO, STEP));
+        if (EGN != null) {
+            SAMPLE.addAll(ReviewedSample.review(ReviewedSample.fromEgn(Path.of(EGN))));
+        } else {
+            for (Variant v : Variant.values()) SAMPLE.addAll(ReviewedSample.review(v, FROM, UP_TO, STEP));
+        }
     }
 
     @Test
@@ -65,8 +72,9 @@ class ReviewSampleTest {
         if (report != null) {
             // by hand: the figures of a run over many games, in a file (tests print nothing)
             try {
-                Files.writeString(Path.of(report), verdicts + " verdicts of " + SAMPLE.size() + " games (from " + FROM + " below " + UP_TO
-                        + " every " + STEP + " a board) held at every horizon from their K to their proof's; none refuted\n");
+                String games = EGN != null ? " games of " + EGN : " games (from " + FROM + " below " + UP_TO + " every " + STEP + " a board)";
+                Files.writeString(Path.of(report), verdicts + " verdicts of " + SAMPLE.size() + games
+                        + " held at every horizon from their K to their proof's; none refuted\n");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -92,6 +92,14 @@ final class ReviewedSample {
         return out;
     }
 
+    /** Games reviewed as {@code emergo review} reviews them. */
+    static List<Reviewed> review(List<PlayedGame> games) {
+        Reviewer reviewer = new Reviewer(Limit.depth(4));
+        List<Reviewed> out = new ArrayList<>();
+        for (PlayedGame g : games) out.add(new Reviewed(g, reviewer.review(g)));
+        return out;
+    }
+
     static List<Reviewed> review(Variant variant, int from, int upTo, int step) {
         Reviewer reviewer = new Reviewer(Limit.depth(4));
         List<Reviewed> out = new ArrayList<>();
