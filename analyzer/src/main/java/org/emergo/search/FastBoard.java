@@ -47,6 +47,8 @@ final class FastBoard {
     /** {@code jump[bit * dirs + d]}: the bit two steps away, where a jump lands, or -1 off the board. */
     private final int[] jump;
     final int centreBit;
+    /** {@code dirTo[land - at + 32]}: the direction of a jump from bit at to bit land. */
+    private final int[] dirTo;
 
     final int[] cells = new int[64];
     /** Bits of the columns each side owns. */
@@ -92,6 +94,7 @@ final class FastBoard {
         nb = layout.nb;
         jump = layout.jump;
         centreBit = layout.centreBit;
+        dirTo = layout.dirTo;
         keys = layout.keys;
     }
 
@@ -136,6 +139,8 @@ final class FastBoard {
         centreBit = bitOf[board.centre()];
         jump = new int[64 * dirs];
         for (int i = 0; i < jump.length; i++) jump[i] = nb[i] < 0 ? -1 : nb[nb[i] * dirs + i % dirs];
+        dirTo = new int[65];
+        for (int d = 0; d < dirs; d++) dirTo[2 * shift[d] + 32] = d;
         up = new int[dirs / 2];
         for (int d = 0; d < dirs; d += 2) {
             if (shift[d] != -shift[d ^ 1]) throw new IllegalStateException("directions " + d + " and " + (d ^ 1) + " are not opposite");
@@ -325,7 +330,13 @@ final class FastBoard {
      * it: an entry (the feeding ban and the centre ban applied) or a step.
      */
     boolean hasQuietMove() {
-        if (hand[side] > 0) return entrySquares() != 0;
+        if (hand[side] > 0) {
+            if (isStart()) return true;
+            // A vacant square that feeds no jump takes an entry; the feeding ban, and the capture check it
+            // needs, matter only when every vacant square would feed one.
+            long empty = empty();
+            return (empty & ~feeding(side)) != 0 || empty != 0 && hasCapture(side ^ 1);
+        }
         long empty = empty();
         long near = (empty >>> up0) | (empty << up0) | (empty >>> up1) | (empty << up1) | (empty >>> up2) | (empty << up2);
         return (occ[side] & near & ~empty) != 0;
@@ -391,32 +402,25 @@ final class FastBoard {
                 | (((a << up2) & opp) << up2) | (((a >>> up2) & opp) >>> up2)) & empty;
         boolean extended = false;
         if (landings != 0) {
-            final int[] cells = this.cells;
             final int[] jump = this.jump;
             int base = at * dirs;
-            for (int d = 0; d < dirs; d++) {
+            if ((landings & (landings - 1)) == 0) {
+                // One landing, most often: its direction from the table, not a look at each.
+                int land = Long.numberOfTrailingZeros(landings);
+                int d = dirTo[land - at + 32];
                 // No 180-degree turn (docs/rules.md#multi-captures).
-                if (d == (lastDir ^ 1)) continue;
-                int land = jump[base + d];
-                if (land < 0 || (landings >>> land & 1) == 0) continue;
-                int m = (at + land) >> 1;
-                int jumped = cells[m];
-                int capturer = cells[at];
-                int left = removeTop(jumped);
-                cells[at] = 0;
-                cells[m] = left;
-                cells[land] = capturer + 2;
-                if (depth + 2 >= route.length) route = Arrays.copyOf(route, route.length * 2);
-                route[depth + 1] = land;
-                long mb = 1L << m;
-                // The jumped column stays the opponent's, or is gone, or is the mover's again (liberated).
-                long oppAfter = left != 0 && (left & 1) != side ? opp : opp & ~mb;
-                long emptyAfter = (empty | a) & ~(1L << land) | (left == 0 ? mb : 0);
-                extend(ml, land, d, depth + 1, oppAfter, emptyAfter);
-                cells[land] = 0;
-                cells[m] = jumped;
-                cells[at] = capturer;
-                extended = true;
+                if (d != (lastDir ^ 1) && jump[base + d] == land) {
+                    jumpTo(ml, at, land, d, depth, opp, empty);
+                    extended = true;
+                }
+            } else {
+                for (int d = 0; d < dirs; d++) {
+                    if (d == (lastDir ^ 1)) continue;
+                    int land = jump[base + d];
+                    if (land < 0 || (landings >>> land & 1) == 0) continue;
+                    jumpTo(ml, at, land, d, depth, opp, empty);
+                    extended = true;
+                }
             }
         }
         if (!extended && depth > 0 && depth >= best) {
@@ -426,6 +430,26 @@ final class FastBoard {
             }
             ml.addCapture(route, depth + 1);
         }
+    }
+
+    /**
+     * The jump from {@code at} over the column between to {@code land}, and every route on from
+     * there. Only the jumped column is written: no later jump of the route reads the squares
+     * the capturer stood on, which the bits count vacant.
+     */
+    private void jumpTo(MoveList ml, int at, int land, int d, int depth, long opp, long empty) {
+        int m = (at + land) >> 1;
+        int jumped = cells[m];
+        int left = removeTop(jumped);
+        cells[m] = left;
+        if (depth + 2 >= route.length) route = Arrays.copyOf(route, route.length * 2);
+        route[depth + 1] = land;
+        long mb = 1L << m;
+        // The jumped column stays the opponent's, or is gone, or is the mover's again (liberated).
+        long oppAfter = left != 0 && (left & 1) != side ? opp : opp & ~mb;
+        long emptyAfter = (empty | 1L << at) & ~(1L << land) | (left == 0 ? mb : 0);
+        extend(ml, land, d, depth + 1, oppAfter, emptyAfter);
+        cells[m] = jumped;
     }
 
     private void generateSteps(MoveList ml) {
@@ -445,18 +469,14 @@ final class FastBoard {
 
     /** Carries out move {@code i} of {@code ml} (a legal move of this position). */
     void make(MoveList ml, int i) {
-        int off = ml.offset(i);
-        int[] data = ml.data;
-        int head = data[off];
         hashStack[top] = hash;
         materialStack[2 * top] = material[0];
         materialStack[2 * top + 1] = material[1];
         top++;
         long h = hash ^ SIDE_SWAP;
-        int n = head & MoveList.LENGTH_MASK;
         final int me = side;
-        if (n == 1) {
-            int bit = data[off + 1];
+        if (ml.isEntry(i)) {
+            int bit = ml.ends(i) & 63;
             int mine = hand[me];
             // The shadowpiece: all men at once when the opponent has none in hand.
             int size = hand[me ^ 1] == 0 ? mine : 1;
@@ -467,15 +487,19 @@ final class FastBoard {
             hand[me] = mine - size;
             if (undoTop == undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
             undo[undoTop++] = size;
-        } else if ((head & MoveList.CAPTURE) == 0) {
-            int from = data[off + 1];
-            int to = data[off + 2];
+        } else if (ml.isStep(i)) {
+            int ends = ml.ends(i);
+            int from = ends >>> 6;
+            int to = ends & 63;
             int c = cells[from];
             h ^= squareKey(from, c) ^ squareKey(to, c);
             cells[to] = c;
             cells[from] = 0;
             occ[me] ^= (1L << from) | (1L << to);
         } else {
+            int off = ml.offset(i);
+            int[] data = ml.data;
+            int n = data[off] & MoveList.LENGTH_MASK;
             if (undoTop + n >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
             int at = data[off + 1];
             int gained = 0;
@@ -515,28 +539,28 @@ final class FastBoard {
 
     /** Takes back move {@code i} of {@code ml}, the last one made. */
     void unmake(MoveList ml, int i) {
-        int off = ml.offset(i);
-        int[] data = ml.data;
-        int head = data[off];
         final int me = side ^ 1;
         side = me;
         top--;
         hash = hashStack[top];
         material[0] = materialStack[2 * top];
         material[1] = materialStack[2 * top + 1];
-        int n = head & MoveList.LENGTH_MASK;
-        if (n == 1) {
-            int bit = data[off + 1];
+        if (ml.isEntry(i)) {
+            int bit = ml.ends(i) & 63;
             hand[me] += undo[--undoTop];
             cells[bit] = 0;
             occ[me] &= ~(1L << bit);
-        } else if ((head & MoveList.CAPTURE) == 0) {
-            int from = data[off + 1];
-            int to = data[off + 2];
+        } else if (ml.isStep(i)) {
+            int ends = ml.ends(i);
+            int from = ends >>> 6;
+            int to = ends & 63;
             cells[from] = cells[to];
             cells[to] = 0;
             occ[me] ^= (1L << from) | (1L << to);
         } else {
+            int off = ml.offset(i);
+            int[] data = ml.data;
+            int n = data[off] & MoveList.LENGTH_MASK;
             int jumps = n - 1;
             int original = cells[data[off + n]] - 2 * jumps;
             for (int k = jumps; k >= 1; k--) {

@@ -421,17 +421,19 @@ public final class ForcedLoss {
             int n = ml.size();
             if (n == 0) return terminal(ply);
             int side = board.side;
-            for (int i = 0; i < n; i++) {
+            // One move, most often where a capture is due, needs no order.
+            for (int i = 0; n > 1 && i < n; i++) {
                 // a capture's key is a hash of its route: made only when the table has a move to match
                 ml.scores[i] = ttMove != -1 && TranspositionTable.moveKey(ml.key(i)) == ttMove ? 1 << 30
-                        : historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
+                        : historyScore[(side << 12) | ml.ends(i)];
             }
             int originalAlpha = alpha;
             int best = -INF;
             int bestKey = 0;
             int columns = board.columnCount();
+            boolean ordered = n == 1;
             for (int i = 0; i < n; i++) {
-                pick(ml, i);
+                if (!ordered) ordered = ml.pick(i);
                 board.make(ml, i);
                 repetitions.moved(ply, ml.length(i) == 1 || board.columnCount() < columns);
                 int v;
@@ -444,14 +446,15 @@ public final class ForcedLoss {
                 board.unmake(ml, i);
                 if (v > best) {
                     best = v;
-                    bestKey = ml.key(i);
+                    // The key, a hash of a capture's route, is kept for the table and the line alone.
+                    if (depth > 0 || v > alpha) bestKey = ml.key(i);
                     if (v > alpha) {
                         alpha = v;
                         pv[ply][0] = bestKey;
                         System.arraycopy(pv[ply + 1], 0, pv[ply], 1, pvLength[ply + 1]);
                         pvLength[ply] = pvLength[ply + 1] + 1;
                         if (v >= beta) {
-                            int idx = (side << 12) | (ml.from(i) << 6) | ml.to(i);
+                            int idx = (side << 12) | ml.ends(i);
                             historyScore[idx] = Math.min(historyScore[idx] + depth * depth + 1, 1 << 27);
                             break;
                         }
@@ -480,12 +483,6 @@ public final class ForcedLoss {
 
         private static int fromTable(int s, int ply) {
             return s >= WIN - MAX_PLY ? s - ply : s <= -WIN + MAX_PLY ? s + ply : s;
-        }
-
-        private static void pick(MoveList ml, int i) {
-            int best = i;
-            for (int j = i + 1; j < ml.size(); j++) if (ml.scores[j] > ml.scores[best]) best = j;
-            if (best != i) ml.swap(i, best);
         }
     }
 

@@ -178,13 +178,15 @@ public final class Searcher {
         board.generate(ml);
         int n = ml.size();
         if (n == 0) return terminalScore(ply);
-        scoreMoves(ml, ply, ttMove);
+        // One move needs no order.
+        if (n > 1) scoreMoves(ml, ply, ttMove);
         int originalAlpha = alpha;
         int best = -INF;
         int bestKey = 0;
         int columns = board.columnCount();
+        boolean ordered = n == 1;
         for (int i = 0; i < n; i++) {
-            pickNext(ml, i);
+            if (!ordered) ordered = ml.pick(i);
             board.make(ml, i);
             repetitions.moved(ply, ml.length(i) == 1 || board.columnCount() < columns);
             int s;
@@ -284,7 +286,7 @@ public final class Searcher {
         if (n > 0 && ml.isCapture(0)) {
             // Captures are never killers; their keys (a mix of the route) are worth computing only for the table's move.
             for (int i = 0; i < n; i++) {
-                int s = historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
+                int s = historyScore[(side << 12) | ml.ends(i)];
                 if (ttMove >= 0 && TranspositionTable.moveKey(ml.key(i)) == ttMove) s = 1 << 30;
                 ml.scores[i] = s;
             }
@@ -298,21 +300,9 @@ public final class Searcher {
             if (TranspositionTable.moveKey(key) == ttMove) s = 1 << 30;
             else if (key == k1) s = 1 << 29;
             else if (key == k2) s = (1 << 29) - 1;
-            else s = historyScore[(side << 12) | (ml.from(i) << 6) | ml.to(i)];
+            else s = historyScore[(side << 12) | ml.ends(i)];
             ml.scores[i] = s;
         }
-    }
-
-    private static void pickNext(MoveList ml, int i) {
-        int best = i;
-        int bestScore = ml.scores[i];
-        for (int j = i + 1; j < ml.size(); j++) {
-            if (ml.scores[j] > bestScore) {
-                best = j;
-                bestScore = ml.scores[j];
-            }
-        }
-        if (best != i) ml.swap(i, best);
     }
 
     private void rememberCutoff(MoveList ml, int i, int ply, int depth) {
@@ -321,7 +311,7 @@ public final class Searcher {
             killer2[ply] = killer1[ply];
             killer1[ply] = key;
         }
-        int idx = (board.side << 12) | (ml.from(i) << 6) | ml.to(i);
+        int idx = (board.side << 12) | ml.ends(i);
         historyScore[idx] = Math.min(historyScore[idx] + depth * depth, 1 << 27);
     }
 
