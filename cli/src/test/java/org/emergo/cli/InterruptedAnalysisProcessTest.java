@@ -59,26 +59,28 @@ class InterruptedAnalysisProcessTest {
         child.awaitErrLine("analyze: " + done + " games stored");
         child.signal(signal);
         EmergoProcess.Result stopped = child.finish();
-        long analysed = DatabaseContents.count(db, "analysis");
-        if (signal.equals("KILL")) {
-            assertEquals(137, stopped.exitCode());
-            // H2 writes commits to the file within its write delay: a kill may take the last ones
-            assertTrue(analysed <= done, analysed + " games analysed, " + done + " said stored");
-        } else {
-            assertEquals(143, stopped.exitCode(), String.join("\n", stopped.err()));
-            Matcher m = INTERRUPTED.matcher(stopped.err().get(stopped.err().size() - 1));
-            assertTrue(m.matches(), String.join("\n", stopped.err()));
-            assertEquals(done, analysed, "stopped at the commit it was signalled after");
-            assertEquals(analysed, Long.parseLong(m.group(1).replace(",", "")));
-            assertEquals(GAMES - analysed, Long.parseLong(m.group(2).replace(",", "")));
-        }
+        FileAfterAStop.copy(db).keptIf(() -> {
+            long analysed = DatabaseContents.count(db, "analysis");
+            if (signal.equals("KILL")) {
+                assertEquals(137, stopped.exitCode());
+                // H2 writes commits to the file within its write delay: a kill may take the last ones
+                assertTrue(analysed <= done, analysed + " games analysed, " + done + " said stored");
+            } else {
+                assertEquals(143, stopped.exitCode(), String.join("\n", stopped.err()));
+                Matcher m = INTERRUPTED.matcher(stopped.err().get(stopped.err().size() - 1));
+                assertTrue(m.matches(), String.join("\n", stopped.err()));
+                assertEquals(done, analysed, "stopped at the commit it was signalled after");
+                assertEquals(analysed, Long.parseLong(m.group(1).replace(",", "")));
+                assertEquals(GAMES - analysed, Long.parseLong(m.group(2).replace(",", "")));
+            }
 
-        EmergoProcess.Result again = EmergoProcess.run(dir, "analyze", "--db", db);
-        assertEquals(0, again.exitCode(), String.join("\n", again.err()));
-        Matcher m = ANALYSED.matcher(again.out().lines().findFirst().orElse(""));
-        assertTrue(m.matches(), again.out());
-        assertEquals(GAMES - analysed, Long.parseLong(m.group(1)), "each game replayed once");
-        DatabaseContents.assertSameContents(clean, DatabaseContents.of(db, true));
+            EmergoProcess.Result again = EmergoProcess.run(dir, "analyze", "--db", db);
+            assertEquals(0, again.exitCode(), String.join("\n", again.err()));
+            Matcher m = ANALYSED.matcher(again.out().lines().findFirst().orElse(""));
+            assertTrue(m.matches(), again.out());
+            assertEquals(GAMES - analysed, Long.parseLong(m.group(1)), "each game replayed once");
+            DatabaseContents.assertSameContents(clean, DatabaseContents.of(db, true));
+        });
     }
 
     private static synchronized Map<String, List<String>> clean(TestStores store) {

@@ -13,6 +13,7 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.flywaydb.core.api.FlywayException;
 import org.h2.jdbcx.JdbcConnectionPool;
+import org.h2.mvstore.MVStoreException;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
 import org.jooq.exception.DataAccessException;
@@ -26,7 +27,8 @@ import org.jooq.impl.DSL;
  * schema on open. Its URL comes from {@link DatabaseUrl}, its connections from
  * {@link ConnectionPools}; opening also runs {@link SchemaMigration}, prepares
  * {@link ReadOnlyAccess}, and on H2 runs {@link IdentityRepair}, and after an unclean stop
- * {@link H2Leftovers} (first) and {@link IncompleteWrites}.
+ * {@link H2PageAccounting} (before H2 opens the file), {@link H2Leftovers} and
+ * {@link IncompleteWrites}.
  */
 public final class Database implements AutoCloseable {
 
@@ -117,6 +119,15 @@ public final class Database implements AutoCloseable {
         // the pages the stopped program may have written: those since it opened the file (the lock
         // file's time, read before H2 writes it anew), or every page when a holder ended
         long since = holderEnded ? 0 : H2Lock.written(url);
+        if (unclean && url.startsWith("jdbc:h2:file:")) {
+            // before H2 changes a page: pages its records count as free, which it would free twice
+            try {
+                H2PageAccounting.rewriteIfMiscounted(DatabaseUrl.where(url));
+            } catch (MVStoreException e) {
+                throw new StoreException(OutsideProblem.describe(e, DatabaseUrl.where(url))
+                        .orElseGet(() -> OutsideProblem.cannotWrite(DatabaseUrl.where(url), e)), e);
+            }
+        }
         long patience = System.nanoTime() + BETWEEN_HOLDERS_NANOS;
         for (long pause = 50; ; pause = Math.min(2 * pause, 1000)) {
             try {

@@ -1,0 +1,160 @@
+package org.emergo.store.db;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+import org.h2.mvstore.DataUtils;
+import org.h2.mvstore.FileStore;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.MVStoreException;
+import org.h2.mvstore.MVStoreTool;
+import org.h2.mvstore.Page;
+
+/**
+ * Issue 30: H2 2.4.240, killed at the wrong moment, can leave a file whose last stored version
+ * still reaches pages that the same version's chunk records count as free. The next program
+ * that changes such a page counts it free a second time: its chunk is then taken for empty
+ * while it still holds live pages, and is dropped. Later reads fail ("Chunk 22 not found"), or
+ * a later open is refused by H2's own check ("Inconsistent occupancy info ..."): an analysis
+ * killed right after its last commit and run again was refused so in 2 of about 20 runs of the
+ * process tests. bench/analysis-kill-soak.sh finds the state in about one kill of ten: with
+ * H2's assertions on, the second run fails at once on H2's check that a page is freed once.
+ *
+ * <p>So after an unclean stop, before H2 opens the file, every page reached from the root of a
+ * map (the store's layout and meta maps among them) is looked up in its chunk's record of free
+ * pages. If one is counted free, the file is rewritten by H2's own compaction: every map's tree
+ * copied into a new file, whose records are made anew, and moved over the old one. Nothing is
+ * lost: the copy holds what the file held (docs/h2-kill-partial-commit.md#pages-counted-free).
+ * Only the pages above the leaves are read: 14 s for a file of 100,000 analysed games (3.7 GB,
+ * 3.8 million pages).
+ */
+final class H2PageAccounting {
+
+    private static final String SUFFIX = ".mv.db";
+
+    private H2PageAccounting() {}
+
+    /**
+     * Rewrites the H2 file of {@code base} (a path as {@code --db} takes it, without .mv.db) if
+     * it reaches a page its chunk records count as free; returns whether it did. A file another
+     * program has open (it checked the file when it opened it), one that is not there, or one H2
+     * cannot open at all is left as it is: the open that follows says what is wrong with it.
+     */
+    static boolean rewriteIfMiscounted(String base) {
+        Path file = Path.of(base + SUFFIX);
+        if (!Files.isRegularFile(file)) return false;
+        try {
+            if (pagesCountedFree(file) == 0) return false;
+        } catch (MVStoreException e) {
+            return false; // locked by the program that has it open, or not readable as a store
+        }
+        MVStoreTool.compact(file.toString(), true); // into NAME.mv.db.tempFile, then moved over the file
+        return true;
+    }
+
+    /** How many pages the file's last version reaches that their chunk records count as free. */
+    static long pagesCountedFree(Path file) {
+        try (MVStore store = new MVStore.Builder().fileName(file.toString()).readOnly().open()) {
+            return new Census(store).pagesCountedFree();
+        }
+    }
+
+    /** The walk of every map's tree, against the chunks' records of free pages. */
+    private static final class Census {
+        private final MVStore store;
+        private final FileStore<?> files;
+        /** Each chunk's record of free pages, by chunk id (the newest chunk has none: it is in no record yet). */
+        private final Map<Integer, BitSet> free = new HashMap<>();
+        private long countedFree;
+
+        Census(MVStore store) {
+            this.store = store;
+            this.files = store.getFileStore();
+            for (Map.Entry<String, String> e : store.getLayoutMap().entrySet()) {
+                if (!e.getKey().startsWith(DataUtils.LAYOUT_CHUNK)) continue;
+                String occupancy = DataUtils.parseMap(e.getValue()).get("occupancy");
+                if (occupancy == null) continue;
+                free.put(Integer.parseInt(e.getKey().substring(DataUtils.LAYOUT_CHUNK.length()), 16),
+                        BitSet.valueOf(HexFormat.of().parseHex(occupancy)));
+            }
+        }
+
+        long pagesCountedFree() {
+            walk(layoutMap().getRootPage());
+            walk(store.getMetaMap().getRootPage());
+            for (String name : store.getMapNames()) {
+                MVMap.Builder<Object, Object> builder = genericMapBuilder();
+                if (name.startsWith("undoLog")) builder.singleWriter(); // as H2's compaction opens them
+                walk(store.openMap(name, builder).getRootPage());
+            }
+            return countedFree;
+        }
+
+        /** Looks up every page of the tree under {@code page}, reading only those above the leaves. */
+        private void walk(Page<?, ?> page) {
+            check(page.getPos());
+            if (page.isLeaf()) return;
+            for (int i = 0; i < page.getRawChildPageCount(); i++) {
+                long pos = page.getChildPagePos(i);
+                if (DataUtils.isLeafPosition(pos)) check(pos);
+                else walk(page.getChildPage(i));
+            }
+        }
+
+        private void check(long pos) {
+            if (pos == 0) return; // not saved: none in a store opened to read
+            BitSet chunkFree = free.get(DataUtils.getPageChunkId(pos));
+            if (chunkFree == null || chunkFree.isEmpty()) return;
+            int pageNo = pageNo(pos);
+            if (pageNo >= 0 && chunkFree.get(pageNo)) countedFree++;
+        }
+
+        // H2 has no public way to these: what its compaction and its page accounting use
+
+        private MVMap<?, ?> layoutMap() {
+            try {
+                Field layout = FileStore.class.getDeclaredField("layout");
+                layout.setAccessible(true);
+                return (MVMap<?, ?>) layout.get(files);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("H2's FileStore.layout is not what H2 2.4.240 has", e);
+            }
+        }
+
+        private Method pageNoMethod;
+
+        /** The page's number in its chunk (its place in the chunk's table of contents), or -1. */
+        private int pageNo(long pos) {
+            try {
+                if (pageNoMethod == null) {
+                    pageNoMethod = FileStore.class.getDeclaredMethod("calculatePageNo", long.class);
+                    pageNoMethod.setAccessible(true);
+                }
+                return (int) pageNoMethod.invoke(files, pos);
+            } catch (InvocationTargetException e) {
+                if (e.getCause() instanceof MVStoreException m) throw m;
+                throw new IllegalStateException(e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("H2's FileStore.calculatePageNo is not what H2 2.4.240 has", e);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private static MVMap.Builder<Object, Object> genericMapBuilder() {
+            try {
+                Method m = MVStoreTool.class.getDeclaredMethod("getGenericMapBuilder");
+                m.setAccessible(true);
+                return (MVMap.Builder<Object, Object>) m.invoke(null);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("H2's MVStoreTool.getGenericMapBuilder is not what H2 2.4.240 has", e);
+            }
+        }
+    }
+}
