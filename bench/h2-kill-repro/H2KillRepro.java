@@ -27,7 +27,8 @@ import org.h2.mvstore.Page;
 
 /**
  * H2 alone (no emergo): one transaction inserts 2,000 parent rows and 2 child rows for each
- * (JDBC batches of 1,000 on one connection, autocommit off), commits, and says so on stdout;
+ * (JDBC batches of 1,000 on one connection, autocommit off; the child table has an index whose
+ * first column has two values, and another connection reads it meanwhile), commits, and says so on stdout;
  * the driver kills the process with SIGKILL right after that line (or, with "random", at a
  * random moment), opens the file again and counts parents whose children are not all there.
  * A committed or rolled-back transaction leaves none; H2 2.4.240 sometimes leaves some. Before
@@ -150,6 +151,8 @@ public final class H2KillRepro {
             st.execute("CREATE INDEX parent_fp ON parent (fp)");
             st.execute("CREATE TABLE child (parent_id BIGINT NOT NULL, seq INT NOT NULL, v VARCHAR(200),"
                     + " PRIMARY KEY (parent_id, seq), FOREIGN KEY (parent_id) REFERENCES parent (id) ON DELETE CASCADE)");
+            // an index whose first column has two values, as emergo's tall_column (square, game_id)
+            st.execute("CREATE INDEX child_seq ON child (seq, parent_id)");
         }
     }
 
@@ -168,6 +171,18 @@ public final class H2KillRepro {
      * {@code pause}, stops after the first commit and waits to be killed.
      */
     static void child(String url, boolean pause) throws Exception {
+        // a connection that reads while the other writes, as emergo's analysis reads games
+        Thread reader = new Thread(() -> {
+            try (Connection rc = DriverManager.getConnection(url, "sa", ""); Statement rs = rc.createStatement()) {
+                while (true) {
+                    try (ResultSet x = rs.executeQuery("SELECT COUNT(*) FROM child WHERE seq = 1")) { x.next(); }
+                }
+            } catch (Exception e) {
+                System.out.println("reader: " + e);
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
         try (Connection c = DriverManager.getConnection(url, "sa", "")) {
             System.out.println("ready");
             c.setAutoCommit(false);
