@@ -52,8 +52,10 @@ final class H2PageAccounting {
         if (!Files.isRegularFile(file)) return false;
         try {
             if (pagesCountedFree(file) == 0) return false;
-        } catch (MVStoreException e) {
-            return false; // locked by the program that has it open, or not readable as a store
+        } catch (RuntimeException e) {
+            // locked by the program that has it open, or not readable as a store (H2's exceptions,
+            // or others from its pages' bytes): the open that follows says what is wrong
+            return false;
         }
         MVStoreTool.compact(file.toString(), true); // into NAME.mv.db.tempFile, then moved over the file
         return true;
