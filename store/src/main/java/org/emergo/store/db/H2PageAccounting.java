@@ -24,15 +24,16 @@ import org.h2.mvstore.Page;
  * while it still holds live pages, and is dropped. Later reads fail ("Chunk 22 not found"), or
  * a later open is refused by H2's own check ("Inconsistent occupancy info ..."): an analysis
  * killed right after its last commit and run again was refused so in 2 of about 20 runs of the
- * process tests. bench/analysis-kill-soak.sh finds the state in about one kill of ten: with
- * H2's assertions on, the second run fails at once on H2's check that a page is freed once.
+ * process tests. bench/analysis-kill-soak.sh, which repeats that kill, found the state after 2
+ * of 122 kills: with H2's assertions on, the second run failed at once on H2's check that a
+ * page is freed once.
  *
  * <p>So after an unclean stop, before H2 opens the file, every page reached from the root of a
  * map (the store's layout and meta maps among them) is looked up in its chunk's record of free
  * pages. If one is counted free, the file is rewritten by H2's own compaction: every map's tree
  * copied into a new file, whose records are made anew, and moved over the old one. Nothing is
  * lost: the copy holds what the file held (docs/h2-kill-partial-commit.md#pages-counted-free).
- * Only the pages above the leaves are read: 14 s for a file of 100,000 analysed games (3.7 GB,
+ * Only the pages above the leaves are read: 11 s for a file of 100,000 analysed games (3.7 GB,
  * 3.8 million pages).
  */
 final class H2PageAccounting {
