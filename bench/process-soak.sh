@@ -24,6 +24,8 @@ for ((i = 1; i <= rounds; i++)); do
     echo "run $i: exit $rc in $((SECONDS - start)) s; $ran"
     if [ $rc -ne 0 ]; then
         cp -r cli/target/surefire-reports "$keep/reports-$i"
+        # the H2 files the stops left, which the failing tests kept (FileAfterAStop)
+        [ -d cli/target/files-kept-by-failed-tests ] && mv cli/target/files-kept-by-failed-tests "$keep/files-$i"
         echo "run $i failed: its log is $keep/run-$i.log, its reports $keep/reports-$i"
         exit 1
     fi
