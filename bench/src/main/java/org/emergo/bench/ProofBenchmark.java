@@ -29,8 +29,8 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * The review's forced-loss proofs, one thread: every move of 20 self-play games that the review
  * puts to a proof (the games and candidates of {@link ProofCost}), proved as the review proves
- * them. One operation is all of them, so every iteration does the same work. One JVM runs the
- * same code up to half as fast again as another (docs/engine.md#how-much-one-run-differs-from-the-next):
+ * them. One operation is all of them, so every iteration does the same work. One JVM takes up
+ * to half as much time again as another for the same code (docs/engine.md#how-much-one-run-differs-from-the-next):
  * compare engines over several forks each.
  */
 @State(Scope.Thread)
