@@ -30,8 +30,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * The review's forced-loss proofs, one thread: every move of 20 self-play games that the review
  * puts to a proof (the games and candidates of {@link ProofCost}), proved as the review proves
  * them. One operation is all of them, so every iteration does the same work. One JVM takes up
- * to half as much time again as another for the same code (docs/engine.md#how-much-one-run-differs-from-the-next):
- * compare engines over several forks each.
+ * to half as much time again as another for the same code: compare engines over several forks
+ * each (docs/engine.md#how-much-one-run-differs-from-the-next).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -70,7 +70,8 @@ public class ProofBenchmark {
     @Benchmark
     public void proveAll(Blackhole out) {
         for (Candidate c : candidates) {
-            out.consume(ForcedLoss.prove(c.before(), c.history(), c.played(), Reviewer.FORCED_LOSS_PLIES, Reviewer.FORCED_LOSS_NODES));
+            out.consume(ForcedLoss.prove(c.before(), c.history(), c.played(), Reviewer.FORCED_LOSS_PLIES,
+                    Reviewer.FORCED_LOSS_NODES));
         }
     }
 }
