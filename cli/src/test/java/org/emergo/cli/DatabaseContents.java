@@ -134,6 +134,19 @@ final class DatabaseContents {
         }
     }
 
+    /** The indexes of an H2 file's own schema, each as its table, kind and columns (constraints' indexes have made-up names). */
+    static List<String> h2Indexes(String db) {
+        try (Database database = Database.open(db); Connection c = database.dataSource().getConnection()) {
+            return rows(c, "SELECT i.TABLE_NAME, i.INDEX_TYPE_NAME,"
+                    + " LISTAGG(k.COLUMN_NAME, ',') WITHIN GROUP (ORDER BY k.ORDINAL_POSITION)"
+                    + " FROM INFORMATION_SCHEMA.INDEXES i JOIN INFORMATION_SCHEMA.INDEX_COLUMNS k"
+                    + " ON k.INDEX_SCHEMA = i.INDEX_SCHEMA AND k.INDEX_NAME = i.INDEX_NAME"
+                    + " WHERE i.TABLE_SCHEMA = 'PUBLIC' GROUP BY i.TABLE_NAME, i.INDEX_NAME, i.INDEX_TYPE_NAME");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The indexes of a PostgreSQL database's own schema, each as its definition. */
     static List<String> postgresIndexes(String db) {
         try (Database database = Database.open(db); Connection c = database.dataSource().getConnection()) {

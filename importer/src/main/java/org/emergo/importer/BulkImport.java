@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -27,6 +28,7 @@ import org.emergo.store.game.InsertResult;
 import org.emergo.store.game.SourceFile;
 import org.emergo.store.game.SourceFileRepository;
 import org.emergo.store.jdbc.ImportLocks;
+import org.emergo.store.jdbc.WorkClaims;
 
 /**
  * {@code emergo import}: reads files, folders and archives into the store. Each file is
@@ -274,6 +276,18 @@ public final class BulkImport {
     }
 
     /** Collects what the readers find and writes it a batch at a time, per source file. */
+    /**
+     * Adds games in one transaction. On H2 the programs that reach one file take turns here, as
+     * GameRepository's lock makes them on PostgreSQL: each looks for the games already stored.
+     */
+    private InsertResult insertTakingTurns(List<GameRow> rows, Long sourceFileId) {
+        try {
+            return WorkClaims.oneAtATimeOnH2(db, WorkClaims.Step.GAME_INSERTS, () -> games.insertRows(rows, sourceFileId));
+        } catch (SQLException e) {
+            throw db.failure("cannot store the games", e);
+        }
+    }
+
     private final class Batcher implements RecordSink, ReadAhead.Writer {
         private final List<GameRow> pending = new ArrayList<>(BATCH);
         private final List<ImportErrorEntry> pendingErrors = new ArrayList<>();
@@ -329,7 +343,7 @@ public final class BulkImport {
 
         void flush() {
             if (!pending.isEmpty()) {
-                InsertResult result = games.insertRows(pending, sourceFileId);
+                InsertResult result = insertTakingTurns(pending, sourceFileId);
                 fileGames += result.inserted();
                 fileDuplicates += result.duplicates();
                 totalGames += result.inserted();

@@ -8,6 +8,7 @@ import org.emergo.store.db.AnalysisTables;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.LockKey;
 import org.emergo.store.db.Transaction;
+import org.emergo.store.jdbc.WorkClaims;
 
 /**
  * The indexes a bulk analysis run suspends: inserting random 64-bit keys into a B-tree costs
@@ -61,14 +62,18 @@ public final class BulkIndexes {
     }
 
     /**
-     * Runs an index's DROP or CREATE; on PostgreSQL in a transaction that first takes
-     * {@link LockKey#INDEX_DDL}, so that two processes' statements on one index run one after
+     * Runs an index's DROP or CREATE so that two processes' statements on one index run one after
      * the other: {@code CREATE INDEX IF NOT EXISTS} run by two at once fails in one of them
-     * (duplicate key in pg_class), and the second, run after the first's commit, finds the index.
+     * (PostgreSQL: duplicate key in pg_class; H2 2.4: "object already exists"), and the second,
+     * run after the first, finds the index. On PostgreSQL in a transaction that first takes
+     * {@link LockKey#INDEX_DDL}; on H2, whose DDL commits by itself, under a claim of its own.
      */
     private void indexDdl(String sql, String... pgSettings) throws SQLException {
         if (!db.isPostgres()) {
-            execute(sql);
+            WorkClaims.oneAtATimeOnH2(db, WorkClaims.Step.ANALYSIS_INDEXES, () -> {
+                execute(sql);
+                return null;
+            });
             return;
         }
         try (Connection c = db.dataSource().getConnection()) {

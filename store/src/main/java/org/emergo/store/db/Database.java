@@ -66,6 +66,7 @@ public final class Database implements AutoCloseable {
     private ReadOnlyAccess readOnly; // set on opening, after the migration
     private final PostgresSessions sessions; // null on H2
     private boolean citus; // set on opening, after the migration
+    private volatile boolean lockWaitsEnded;
     private boolean servedByAnother; // an H2 file another program serves to this one (mixed mode)
     private String servedBy; // that program's id (H2Lock), or null
 
@@ -273,7 +274,13 @@ public final class Database implements AutoCloseable {
      * wait by itself after its lock timeout (seconds).
      */
     public void endLockWaits() {
+        lockWaitsEnded = true;
         if (sessions != null) sessions.endLockWaits();
+    }
+
+    /** Whether {@link #endLockWaits} was called: a wait of emergo's own (H2's work claims) ends then too. */
+    public boolean lockWaitsEnded() {
+        return lockWaitsEnded;
     }
 
     /**

@@ -64,9 +64,10 @@ public final class GameRepository {
 
     /**
      * Like {@link #insertAll}, for rows already made by {@link GameRow#of} (a bulk import makes
-     * them on its reading thread). On PostgreSQL, where several programs may import at once,
-     * these transactions take turns: the fingerprint is not unique (64 bits need not be), so
-     * only one writer at a time may look for a game and add it.
+     * them on its reading thread). Where several programs may import at once, these
+     * transactions take turns: the fingerprint is not unique (64 bits need not be), so only one
+     * writer at a time may look for a game and add it. On PostgreSQL they take a lock here; on
+     * H2 the caller takes the turn ({@code WorkClaims.Step.GAME_INSERTS}).
      */
     public InsertResult insertRows(List<GameRow> rows, Long sourceFileId) {
         LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);

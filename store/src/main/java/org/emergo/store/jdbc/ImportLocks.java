@@ -8,19 +8,23 @@ import org.emergo.store.db.OutsideProblem;
 import org.emergo.store.db.StoreException;
 
 /**
- * On PostgreSQL, one import at a time of a given file content, across programs: a second
- * program waits until the first has imported the file, then finds it imported. Held on a
- * connection of its own (a session lock), so that the server frees it when the program dies.
- * On H2 there is nothing to lock: a database file is open in one program at a time.
+ * One import at a time of a given file content, across programs: a second program waits until
+ * the first has imported the file, then finds it imported. On PostgreSQL a session lock on a
+ * connection of its own, which the server frees when the program dies; on H2, where the
+ * programs reach one file through the one that opened it, a work claim ({@link WorkClaims}),
+ * which is free once its session has ended. Without it two imports of one file through the
+ * viewer stored every game twice.
  */
 public final class ImportLocks implements AutoCloseable {
 
-    private final Connection connection;
+    private final Connection connection; // PostgreSQL
     private final LockKey key;
+    private final WorkClaims claim; // H2
 
-    private ImportLocks(Connection connection, LockKey key) {
+    private ImportLocks(Connection connection, LockKey key, WorkClaims claim) {
         this.connection = connection;
         this.key = key;
+        this.claim = claim;
     }
 
     /**
@@ -28,9 +32,13 @@ public final class ImportLocks implements AutoCloseable {
      * until {@link #close}; {@code waiting} is told first when it has to wait.
      */
     public static ImportLocks forFile(Database db, String contentSha256, Runnable waiting) {
-        if (!db.isPostgres()) return new ImportLocks(null, null);
-        LockKey key = LockKey.fileImport(contentSha256);
         try {
+            if (!db.isPostgres()) {
+                // the content's first 60 bits: two contents that share them wait for each other, nothing worse
+                long item = Long.parseLong(contentSha256.substring(0, 15), 16);
+                return new ImportLocks(null, null, WorkClaims.holding(db, WorkClaims.FILE_IMPORTS, item, waiting));
+            }
+            LockKey key = LockKey.fileImport(contentSha256);
             Connection c = db.dataSource().getConnection();
             try {
                 if (!key.call(c, "SELECT pg_try_advisory_lock(?, ?)")) {
@@ -41,7 +49,7 @@ public final class ImportLocks implements AutoCloseable {
                 c.close();
                 throw e;
             }
-            return new ImportLocks(c, key);
+            return new ImportLocks(c, key, null);
         } catch (SQLException e) {
             throw new StoreException(OutsideProblem.describe(e, db.where())
                     .orElseGet(() -> "cannot lock the import of a file: " + e.getMessage()), e);
@@ -50,7 +58,14 @@ public final class ImportLocks implements AutoCloseable {
 
     @Override
     public void close() {
-        if (connection == null) return;
+        if (claim != null) {
+            try {
+                claim.close();
+            } catch (SQLException e) {
+                // a connection that failed is gone, and its session with it: the claim is free
+            }
+            return;
+        }
         try (Connection c = connection) {
             key.call(c, "SELECT pg_advisory_unlock(?, ?)");
         } catch (SQLException e) {

@@ -1,26 +1,51 @@
 package org.emergo.store.jdbc;
 
-import java.sql.Array;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.LockKey;
 
 /**
- * The games this process works on, claimed in the database so that several {@code analyze} or
- * {@code review} processes, on one machine or many, share one PostgreSQL (or Citus) database's
- * pending games. A claim is a session-level advisory lock on the game's key of a job, held on a
- * connection of its own: a process that dies, however it dies, ends its session and its
- * claims with it, and the games it had not stored are pending again. Advisory locks need no
- * table, and on Citus they are taken on the coordinator, where this connection is.
+ * The games this process works on, claimed in the database so that several {@code analyze},
+ * {@code review} or {@code puzzles} processes on one database share its pending games: none done
+ * twice, none left out. A claim is held by the database session of a connection of its own, and
+ * a process that dies, however it dies, ends its session: its claims are free again, and the
+ * games it had not stored are pending again.
  *
- * <p>On H2 one process works at a time (the file is open in one process): every claim is granted.
+ * <p>On PostgreSQL (and Citus) a claim is an advisory lock ({@link AdvisoryClaims}); on H2, where
+ * several programs reach one file through the one that opened it (mixed mode), a row that names
+ * its session ({@link ClaimRows}).
  */
-public final class WorkClaims implements AutoCloseable {
+public abstract class WorkClaims implements AutoCloseable {
+
+    /**
+     * Steps of no one job of games that one program at a time runs on an H2 file
+     * ({@link #oneAtATimeOnH2}); on PostgreSQL each has a lock of its own ({@code LockKey}).
+     */
+    public enum Step {
+        /** The analysis indexes' DROP and CREATE: H2 2.4 fails one of two CREATE INDEX IF NOT EXISTS at once ("object already exists"). */
+        ANALYSIS_INDEXES,
+        /** The ratings' computation, which rewrites the rating tables. */
+        RATINGS,
+        /** Building pattern segments: two would put the same games in two segments. */
+        PATTERN_SEGMENTS,
+        /** A transaction that adds games: each looks for the games already stored before it adds them. */
+        GAME_INSERTS
+    }
+
+    /** The job of the {@link Step}s. */
+    private static final long STEPS = 0;
+
+    /**
+     * Runs {@code work} on an H2 file while no other program on it runs {@code step}, waiting
+     * for the other; on PostgreSQL runs it at once, the caller holding the server's lock for it.
+     */
+    public static <T> T oneAtATimeOnH2(Database db, Step step, SqlStep<T> work) throws SQLException {
+        if (db.isPostgres()) return work.run();
+        try (WorkClaims claims = open(db, STEPS)) {
+            return claims.exclusively(step.ordinal(), work);
+        }
+    }
 
     /** The job whose games are claimed: {@code analyze}, or {@code review} at one setting. */
     public static long analyzeJob() {
@@ -36,105 +61,66 @@ public final class WorkClaims implements AutoCloseable {
         return (1L << 22) + minerVersion;
     }
 
-    /** Game ids below 2^40 (a trillion); the job's number above. */
-    private static final int ID_BITS = 40;
+    /** The job of the imports of files, one program at a time for each content (on H2: {@link ImportLocks}). */
+    static final long FILE_IMPORTS = -1;
 
-    private final Connection connection; // null on H2
-    private final long job;
-
-    private WorkClaims(Connection connection, long job) {
-        this.connection = connection;
-        this.job = job;
+    /**
+     * Claims {@code item} of {@code job}, waiting for another program that holds it ({@code
+     * waiting} is told first), and holds it until closed.
+     */
+    static WorkClaims holding(Database db, long job, long item, Runnable waiting) throws SQLException {
+        WorkClaims claims = open(db, job);
+        try {
+            if (claims.claim(List.of(item)).isEmpty()) {
+                waiting.run();
+                do {
+                    claims.awaitRelease(item);
+                } while (claims.claim(List.of(item)).isEmpty());
+            }
+            return claims;
+        } catch (SQLException | RuntimeException e) {
+            claims.close();
+            throw e;
+        }
     }
 
     public static WorkClaims open(Database db, long job) throws SQLException {
-        return new WorkClaims(db.isPostgres() ? db.dataSource().getConnection() : null, job);
+        Connection c = db.dataSource().getConnection();
+        return db.isPostgres() ? new AdvisoryClaims(c, job) : new ClaimRows(c, job, db::lockWaitsEnded);
     }
 
     /** Claims what it can of {@code ids}: the ids now held by this process, in the order given. */
-    List<Long> claim(List<Long> ids) throws SQLException {
-        if (connection == null || ids.isEmpty()) return ids;
-        List<Long> got = new ArrayList<>(ids.size());
-        // in the select list, so that each key is tried exactly once; FROM unnest keeps it on
-        // the coordinator under Citus
-        try (PreparedStatement st = connection.prepareStatement(
-                "SELECT id, pg_try_advisory_lock(? + id) FROM unnest(?::bigint[]) WITH ORDINALITY AS t(id, n) ORDER BY n")) {
-            st.setLong(1, job << ID_BITS);
-            st.setArray(2, bigints(ids));
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    if (rs.getBoolean(2)) got.add(rs.getLong(1));
-                }
-            }
-        }
-        return got;
-    }
+    abstract List<Long> claim(List<Long> ids) throws SQLException;
 
     /** Gives the claims up: called once their games are stored (or found done by another). */
-    void release(List<Long> ids) throws SQLException {
-        if (connection == null || ids.isEmpty()) return;
-        try (PreparedStatement st = connection.prepareStatement(
-                "SELECT COUNT(*) FILTER (WHERE pg_advisory_unlock(? + id)) FROM unnest(?::bigint[]) AS t(id)")) {
-            st.setLong(1, job << ID_BITS);
-            st.setArray(2, bigints(ids));
-            st.executeQuery().close();
-        }
-    }
+    abstract void release(List<Long> ids) throws SQLException;
 
     /**
      * Waits until whoever claims game {@code id} gives it up (stored it, or died), without
      * claiming it. Only called while this process holds no claim of its own, so that two
      * processes never wait for each other.
      */
-    void awaitRelease(long id) throws SQLException {
-        if (connection == null) return;
-        try (PreparedStatement st = connection.prepareStatement(
-                "SELECT pg_advisory_lock(?), pg_advisory_unlock(?)")) {
-            st.setLong(1, (job << ID_BITS) + id);
-            st.setLong(2, (job << ID_BITS) + id);
-            st.executeQuery().close();
-        }
-    }
+    abstract void awaitRelease(long id) throws SQLException;
 
     /**
-     * Runs {@code step} while no other process runs the step of this name for this job (for
-     * one setting's curve fitting: two processes would fit it twice). Waits for the other.
+     * Runs {@code step} (0 to 15) while no other process runs the step of this name for this job
+     * (for one setting's curve fitting: two processes would fit it twice). Waits for the other.
      */
-    <T> T exclusively(int step, SqlStep<T> work) throws SQLException {
-        if (connection == null) return work.run();
-        LockKey key = LockKey.jobStep(job, step);
-        key.call(connection, "SELECT pg_advisory_lock(?, ?)");
-        try {
-            return work.run();
-        } finally {
-            key.call(connection, "SELECT pg_advisory_unlock(?, ?)");
-        }
-    }
+    public abstract <T> T exclusively(int step, SqlStep<T> work) throws SQLException;
 
     /**
-     * Tries to run {@code step} as the only process running it for this job: false, without
-     * running it, while another process does ({@code analyze --all}: two would each replay every game).
+     * Tries to run {@code step} as the only process running it for this job, until this is
+     * closed: false, without running it, while another process does ({@code analyze --all}: two
+     * would each replay every game).
      */
-    public boolean tryExclusively(int step) throws SQLException {
-        if (connection == null) return true;
-        return LockKey.jobStep(job, step).call(connection, "SELECT pg_try_advisory_lock(?, ?)");
-    }
+    public abstract boolean tryExclusively(int step) throws SQLException;
 
     /** A step run under an exclusive claim. */
     public interface SqlStep<T> {
         T run() throws SQLException;
     }
 
-    private Array bigints(List<Long> ids) throws SQLException {
-        return connection.createArrayOf("bigint", ids.toArray(new Long[0]));
-    }
-
     /** Gives every claim up and the connection back (a pooled connection keeps its session). */
     @Override
-    public void close() throws SQLException {
-        if (connection == null) return;
-        try (Connection c = connection; PreparedStatement st = c.prepareStatement("SELECT pg_advisory_unlock_all()")) {
-            st.executeQuery().close();
-        }
-    }
+    public abstract void close() throws SQLException;
 }

@@ -18,6 +18,7 @@ import org.emergo.store.db.Database;
 import org.emergo.store.db.LockKey;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.db.Transaction;
+import org.emergo.store.jdbc.WorkClaims;
 
 /**
  * Gathers the pending games' pattern_game rows into segments with bitmaps
@@ -58,13 +59,16 @@ public final class PatternSegments {
 
     /** Builds the segments of every pending game; returns how many games it put in segments. */
     public int build() {
+        // on PostgreSQL each segment's transaction takes its turn by a lock
         try (Connection c = db.dataSource().getConnection()) {
-            int games = 0;
-            for (Variant v : Variant.values()) {
-                int done;
-                while ((done = buildOne(c, v)) > 0) games += done;
-            }
-            return games;
+            return WorkClaims.oneAtATimeOnH2(db, WorkClaims.Step.PATTERN_SEGMENTS, () -> {
+                int games = 0;
+                for (Variant v : Variant.values()) {
+                    int done;
+                    while ((done = buildOne(c, v)) > 0) games += done;
+                }
+                return games;
+            });
         } catch (SQLException e) {
             throw new StoreException("cannot build the pattern index: " + e.getMessage(), e);
         }

@@ -28,6 +28,7 @@ import org.emergo.ratings.Results;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
 import org.emergo.store.jdbc.RowSink;
+import org.emergo.store.jdbc.WorkClaims;
 import org.jooq.BatchBindStep;
 import org.jooq.DSLContext;
 import org.jooq.Record3;
@@ -121,7 +122,8 @@ public final class RatingJob {
             Seen seen = seen(dsl);
             Map<String, String> aliases = PlayerAliases.load(dsl);
             Map<Variant, List<RatingHistory.Game>> games = games(dsl, aliases);
-            Summary stored = store(c, seen, games);
+            // on PostgreSQL store takes its turn by a table lock
+            Summary stored = WorkClaims.oneAtATimeOnH2(db, WorkClaims.Step.RATINGS, () -> store(c, seen, games));
             db.confirmCommitsKept();
             return stored;
         } catch (SQLException | DataAccessException e) {

@@ -37,7 +37,7 @@ class CitusLayoutTest extends DatabaseTestCase {
         }
         for (String shared : new String[] {"source_file", "import_error", "review_setting", "review_curve", "player",
                 "player_alias", "player_rating", "rating_run", "rating_quality", "rating_checkpoint", "pattern_segment",
-                "pattern_bits", "puzzle_solver"}) {
+                "pattern_bits", "puzzle_solver", "work_claim"}) {
             expected.put(shared, "reference");
         }
         try (Connection c = db.dataSource().getConnection()) {
