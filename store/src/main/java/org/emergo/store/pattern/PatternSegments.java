@@ -59,15 +59,18 @@ public final class PatternSegments {
 
     /** Builds the segments of every pending game; returns how many games it put in segments. */
     public int build() {
-        // on PostgreSQL each segment's transaction takes its turn by a lock
-        try (Connection c = db.dataSource().getConnection()) {
+        // on PostgreSQL each segment's transaction takes its turn by a lock; the turn before the
+        // connection, so that a program waiting for it holds none of the pool's
+        try {
             return WorkClaims.oneAtATimeOnH2(db, WorkClaims.Step.PATTERN_SEGMENTS, () -> {
-                int games = 0;
-                for (Variant v : Variant.values()) {
-                    int done;
-                    while ((done = buildOne(c, v)) > 0) games += done;
+                try (Connection c = db.dataSource().getConnection()) {
+                    int games = 0;
+                    for (Variant v : Variant.values()) {
+                        int done;
+                        while ((done = buildOne(c, v)) > 0) games += done;
+                    }
+                    return games;
                 }
-                return games;
             });
         } catch (SQLException e) {
             throw new StoreException("cannot build the pattern index: " + e.getMessage(), e);

@@ -117,13 +117,9 @@ public final class RatingJob {
 
     /** Computes every rating again and stores them, replacing the ratings there were. */
     public Summary run() {
-        try (Connection c = db.dataSource().getConnection()) {
-            DSLContext dsl = DSL.using(c, db.dialect(), db.dsl().settings());
-            Seen seen = seen(dsl);
-            Map<String, String> aliases = PlayerAliases.load(dsl);
-            Map<Variant, List<RatingHistory.Game>> games = games(dsl, aliases);
+        try {
             // on PostgreSQL store takes its turn by a table lock
-            Summary stored = WorkClaims.oneAtATimeOnH2(db, WorkClaims.Step.RATINGS, () -> store(c, seen, games));
+            Summary stored = WorkClaims.oneAtATimeOnH2(db, WorkClaims.Step.RATINGS, this::computeAndStore);
             db.confirmCommitsKept();
             return stored;
         } catch (SQLException | DataAccessException e) {
@@ -169,6 +165,15 @@ public final class RatingJob {
     private static String name(String written, Map<String, String> aliases) {
         if (written == null || written.isBlank()) return null;
         return aliases.getOrDefault(written, written);
+    }
+
+    private Summary computeAndStore() throws SQLException {
+        try (Connection c = db.dataSource().getConnection()) {
+            DSLContext dsl = DSL.using(c, db.dialect(), db.dsl().settings());
+            Seen seen = seen(dsl);
+            Map<String, String> aliases = PlayerAliases.load(dsl);
+            return store(c, seen, games(dsl, aliases));
+        }
     }
 
     private Summary store(Connection c, Seen seen, Map<Variant, List<RatingHistory.Game>> games) throws SQLException {
