@@ -275,7 +275,6 @@ public final class BulkImport {
         }
     }
 
-    /** Collects what the readers find and writes it a batch at a time, per source file. */
     /**
      * Adds games in one transaction. On H2 the programs that reach one file take turns here, as
      * GameRepository's lock makes them on PostgreSQL: each looks for the games already stored.
@@ -288,6 +287,7 @@ public final class BulkImport {
         }
     }
 
+    /** Collects what the readers find and writes it a batch at a time, per source file. */
     private final class Batcher implements RecordSink, ReadAhead.Writer {
         private final List<GameRow> pending = new ArrayList<>(BATCH);
         private final List<ImportErrorEntry> pendingErrors = new ArrayList<>();

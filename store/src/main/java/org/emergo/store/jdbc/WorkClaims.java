@@ -86,7 +86,12 @@ public abstract class WorkClaims implements AutoCloseable {
 
     public static WorkClaims open(Database db, long job) throws SQLException {
         Connection c = db.dataSource().getConnection();
-        return db.isPostgres() ? new AdvisoryClaims(c, job) : new ClaimRows(c, job, db::lockWaitsEnded);
+        try {
+            return db.isPostgres() ? new AdvisoryClaims(c, job) : new ClaimRows(c, job, db::lockWaitsEnded);
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
     }
 
     /** Claims what it can of {@code ids}: the ids now held by this process, in the order given. */
