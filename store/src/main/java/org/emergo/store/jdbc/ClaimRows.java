@@ -92,6 +92,7 @@ final class ClaimRows extends WorkClaims {
     @Override
     public <T> T exclusively(int step, SqlStep<T> work) throws SQLException {
         long item = stepItem(step);
+        freeClaimsOfEndedSessions();
         while (!take(item)) {
             pause();
             freeClaimsOfEndedSessions();
