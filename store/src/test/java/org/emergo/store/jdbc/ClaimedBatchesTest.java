@@ -13,14 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentSkipListSet;
+import org.emergo.store.DatabaseTestCase;
 import org.emergo.store.TestDatabases;
-import org.emergo.store.db.Database;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Issue 20: two processes' batches of pending work on one database, here two
@@ -45,24 +42,10 @@ class ClaimedBatchesTest {
         }
     }
 
-    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-    abstract static class Cases {
-
-        private final TestDatabases kind;
-        private Database db;
+    abstract static class Cases extends DatabaseTestCase {
 
         Cases(TestDatabases kind) {
-            this.kind = kind;
-        }
-
-        @BeforeAll
-        void open() {
-            db = kind.open();
-        }
-
-        @AfterAll
-        void close() {
-            db.close();
+            super(kind);
         }
 
         /** Games 1..n pending; a game stored leaves the set. */
@@ -193,18 +176,14 @@ class ClaimedBatchesTest {
         private void endTheSessionHolding(long id) throws SQLException {
             try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
                 if (db.isPostgres()) {
-                    // the advisory lock's key: the job above the game's id (AdvisoryClaims)
-                    st.executeQuery("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
-                            + " AND ((classid::bigint << 32) | objid::bigint) = (106::bigint << 40) + " + id
-                            + " AND pid <> pg_backend_pid()").close();
-                    // pg_terminate_backend only signals: wait until the server has ended the session
-                    while (true) {
-                        try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory'"
-                                + " AND ((classid::bigint << 32) | objid::bigint) = (106::bigint << 40) + " + id)) {
-                            rs.next();
-                            if (rs.getLong(1) == 0) return;
-                        }
+                    // the advisory lock's key: the job above the game's id (AdvisoryClaims); with a
+                    // timeout, pg_terminate_backend returns once the session has ended (up to 60 s)
+                    try (ResultSet rs = st.executeQuery("SELECT bool_and(pg_terminate_backend(pid, 60000)) FROM pg_locks"
+                            + " WHERE locktype = 'advisory' AND ((classid::bigint << 32) | objid::bigint) = (106::bigint << 40) + " + id)) {
+                        rs.next();
+                        assertTrue(rs.getBoolean(1), "the session holding the claim ended");
                     }
+                    return;
                 }
                 st.executeQuery("SELECT ABORT_SESSION(session_id) FROM work_claim WHERE job = 106 AND item = " + id).close();
             }
