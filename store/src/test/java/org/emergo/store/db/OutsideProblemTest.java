@@ -86,6 +86,9 @@ class OutsideProblemTest {
                         out.write(buffer, 0, n);
                         out.flush();
                     }
+                    // the client's end first: the server, seeing its own end, sends an error of its
+                    // own (an EOF it read), which must not reach the client as a holder's would not
+                    client.close();
                 } catch (IOException e) {
                     // the test ends the relay by closing its socket
                 }
