@@ -146,8 +146,9 @@ final class ClaimRows extends WorkClaims {
      * Runs a statement that reads INFORMATION_SCHEMA.SESSIONS, again when H2 fails it with a
      * NullPointerException: H2 2.4.240 reads each session's transaction for the table's
      * CONTAINS_UNCOMMITTED column (SessionLocal.hasPendingTransaction checks it, then reads it),
-     * and a transaction that ends in between is null by then. Seen once in a few runs of two
-     * analyses at once; the statement changed nothing when it failed so.
+     * and a transaction that ends in between is null by then (h2database issue #4352, fixed in
+     * 2.5.250). Seen once in a few runs of two analyses at once; the statement changed nothing
+     * when it failed so.
      */
     private static <T> T readingSessions(SqlStep<T> statement) throws SQLException {
         for (int attempt = 1; ; attempt++) {
