@@ -11,8 +11,6 @@ import org.emergo.rules.Move;
 import org.emergo.rules.Position;
 import org.emergo.rules.Variant;
 import org.emergo.search.ForcedLoss;
-import org.emergo.search.Limit;
-import org.emergo.search.SearchResult;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -54,14 +52,12 @@ public class ProofBenchmark {
     @Setup
     public void setUp() {
         Variant v = Variant.valueOf(variant.toUpperCase(Locale.ROOT));
-        SelfPlay selfPlay = new SelfPlay(v, 7);
-        Reviewer reviewer = new Reviewer(Limit.depth(4));
+        SelfPlay selfPlay = ProofCost.selfPlay(v);
+        Reviewer reviewer = ProofCost.reviewer();
         candidates = new ArrayList<>();
         for (int g = 0; g < GAMES; g++) {
             PlayedGame game = PlayedGame.replay(Position.start(v), selfPlay.game(g).moves());
-            List<SearchResult> results = new ArrayList<>();
-            for (int ply = 0; ply <= game.lastPly(); ply++) results.add(reviewer.search(game, ply));
-            for (int ply : Reviewer.forcedLossCandidates(game, results)) {
+            for (int ply : ProofCost.candidates(game, reviewer)) {
                 candidates.add(new Candidate(game.positions().get(ply), game.history(ply), game.moveFrom(ply)));
             }
         }

@@ -38,6 +38,23 @@ public final class ProofCost {
 
     private ProofCost() {}
 
+    /** The games proved: self-play of seed 7, the kind the demo holds. */
+    static SelfPlay selfPlay(Variant variant) {
+        return new SelfPlay(variant, 7);
+    }
+
+    /** The searches at the review's depth, whose results pick the moves to prove. */
+    static Reviewer reviewer() {
+        return new Reviewer(Limit.depth(4));
+    }
+
+    /** The plies of {@code game} whose moves the review puts to a proof, each position searched first as the review does. */
+    static List<Integer> candidates(PlayedGame game, Reviewer reviewer) {
+        List<SearchResult> results = new ArrayList<>();
+        for (int ply = 0; ply <= game.lastPly(); ply++) results.add(reviewer.search(game, ply));
+        return Reviewer.forcedLossCandidates(game, results);
+    }
+
     public static void main(String[] args) {
         int games = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         Variant variant = args.length > 1 ? Variant.valueOf(args[1].toUpperCase(Locale.ROOT)) : Variant.EMERGO;
@@ -52,8 +69,8 @@ public final class ProofCost {
         int[] verdictsAt = new int[plies + 1];
         int[] refutedAt = new int[plies + 1];
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        SelfPlay selfPlay = new SelfPlay(variant, 7);
-        Reviewer reviewer = new Reviewer(Limit.depth(4));
+        SelfPlay selfPlay = selfPlay(variant);
+        Reviewer reviewer = reviewer();
         long searchCpu = 0;
         long proofCpu = 0;
         int moves = 0;
@@ -63,11 +80,10 @@ public final class ProofCost {
         for (int g = 0; g < games; g++) {
             PlayedGame game = PlayedGame.replay(Position.start(variant), selfPlay.game(g).moves());
             long t0 = mx.getCurrentThreadCpuTime();
-            List<SearchResult> results = new ArrayList<>();
-            for (int ply = 0; ply <= game.lastPly(); ply++) results.add(reviewer.search(game, ply));
+            List<Integer> toProve = candidates(game, reviewer);
             long t1 = mx.getCurrentThreadCpuTime();
             long referenceCpu = 0;
-            for (int ply : Reviewer.forcedLossCandidates(game, results)) {
+            for (int ply : toProve) {
                 ForcedLoss.Proof p = ForcedLoss.prove(game.positions().get(ply), game.history(ply), game.moveFrom(ply), plies, nodes);
                 outcomes.merge(p.outcome(), 1, Integer::sum);
                 horizons[p.horizon()]++;
