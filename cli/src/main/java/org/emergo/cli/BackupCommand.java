@@ -41,7 +41,7 @@ final class BackupCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(missing);
             return 1;
         }
-        try (Database database = db.open()) {
+        try (Database database = db.openToRead()) {
             Path copy = Backup.toH2File(database, Path.of(file));
             spec.commandLine().getOut().println("copied " + database.where() + " to " + copy);
             return 0;

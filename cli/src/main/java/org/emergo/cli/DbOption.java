@@ -2,6 +2,7 @@ package org.emergo.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Function;
 import org.emergo.store.db.Database;
 import picocli.CommandLine;
 
@@ -16,9 +17,18 @@ final class DbOption {
 
     /** Opens the database, creating it if there is none: for the commands that fill one. */
     Database open() {
+        return open(Database::open);
+    }
+
+    /** Opens the database for a command that only reads it (sql, find, export, backup): see {@link Database#openToRead}. */
+    Database openToRead() {
+        return open(Database::openToRead);
+    }
+
+    private Database open(Function<String, Database> opener) {
         // named before opening, so that a failure to open names it too
         lastOpened = Database.where(db);
-        Database database = Database.open(db);
+        Database database = opener.apply(db);
         lastOpened = database.where();
         return database;
     }

@@ -63,7 +63,7 @@ final class ExportCommand implements Callable<Integer> {
             return 1;
         }
         Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
-        try (Database database = db.open()) {
+        try (Database database = db.openToRead()) {
             database.readOnly(dsl -> {
                 try {
                     ReviewRepository reviews = new ReviewRepository(database);

@@ -107,7 +107,7 @@ final class FindCommand implements Callable<Integer> {
             return 1;
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (Database database = db.open()) {
+        try (Database database = db.openToRead()) {
             PatternSearch search = new PatternSearch(database);
             Set<Long> allowed = filter.games(database.dsl());
             if (next) {

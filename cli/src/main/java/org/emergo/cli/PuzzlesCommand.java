@@ -58,7 +58,7 @@ final class PuzzlesCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (export) {
-            try (Database database = db.open()) {
+            try (Database database = db.openToRead()) {
                 new PuzzleBook(database).export(OutputFormat.CSV.writer(out));
             }
             out.flush();

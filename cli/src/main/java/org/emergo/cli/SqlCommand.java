@@ -81,7 +81,7 @@ final class SqlCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (schema) {
-            try (Database database = db.open()) {
+            try (Database database = db.openToRead()) {
                 SchemaListing.print(SchemaCatalog.read(database), output, out);
             } catch (StoreException e) {
                 err.println("emergo sql: " + FailureHandler.storeFailure(e));
@@ -97,7 +97,7 @@ final class SqlCommand implements Callable<Integer> {
         } catch (QueryException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        try (Database database = db.open()) {
+        try (Database database = db.openToRead()) {
             new ReadOnlyQuery(database).run(bound, output.writer(out));
         } catch (StoreException e) {
             out.flush();

@@ -93,6 +93,18 @@ public final class Database implements AutoCloseable {
 
     /** Opens (creating if need be) and migrates the database named by a {@code --db} argument or null. */
     public static Database open(String dbArgOrNull) {
+        return open(dbArgOrNull, false);
+    }
+
+    /**
+     * As {@link #open(String)}, for a program that only reads: an H2 file is not compacted while
+     * it runs ({@link DatabaseUrl#withH2Settings}), which is work for the programs that write.
+     */
+    public static Database openToRead(String dbArgOrNull) {
+        return open(dbArgOrNull, true);
+    }
+
+    private static Database open(String dbArgOrNull, boolean reading) {
         String url = resolveUrl(dbArgOrNull);
         if (DatabaseUrl.isPostgres(url)) {
             PostgresSessions sessions = new PostgresSessions();
@@ -113,7 +125,7 @@ public final class Database implements AutoCloseable {
                         .orElseGet(() -> OutsideProblem.cannotWrite(DatabaseUrl.where(url), e)), e);
             }
         }
-        String full = DatabaseUrl.withH2Settings(url);
+        String full = DatabaseUrl.withH2Settings(url, reading);
         // issue 30: maybe an unclean stop, or a holder that ended while a command ran through it
         boolean holderEnded = H2Lock.holderEnded(url);
         boolean unclean = H2Lock.there(url) || holderEnded;

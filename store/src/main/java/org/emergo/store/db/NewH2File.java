@@ -38,7 +38,7 @@ final class NewH2File {
         String partName = base + ".new-" + ProcessHandle.current().pid();
         Path part = Path.of(partName + SUFFIX);
         Files.deleteIfExists(part);
-        JdbcConnectionPool pool = ConnectionPools.h2(DatabaseUrl.withH2Settings("jdbc:h2:file:" + partName));
+        JdbcConnectionPool pool = ConnectionPools.h2(DatabaseUrl.withH2Settings("jdbc:h2:file:" + partName, false));
         try {
             SchemaMigration.run(pool, false);
             H2Reader.create(pool);

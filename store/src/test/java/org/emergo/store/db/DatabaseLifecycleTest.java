@@ -64,6 +64,38 @@ class DatabaseLifecycleTest {
         }
     }
 
+    /** H2 rewrites a file's chunks in the background (AUTO_COMPACT_FILL_RATE); a program that only reads leaves that to those that write. */
+    @Test
+    void aProgramThatOnlyReadsAnH2FileDoesNotCompactIt() throws Exception {
+        String path = dir.resolve("games").toString();
+        String setting = "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'AUTO_COMPACT_FILL_RATE'";
+        try (Database writing = Database.open(path)) {
+            new GameRepository(writing.dsl()).insertAll(games(3), null);
+            assertEquals("90", writing.dsl().fetchValue(setting), "H2's default");
+        }
+        try (Database reading = Database.openToRead(path)) {
+            assertEquals("0", reading.dsl().fetchValue(setting));
+            assertEquals(3, new GameRepository(reading.dsl()).count());
+        }
+        // through another program that holds the file, which decides (mixed mode)
+        Process holder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), HoldDatabase.class.getName(), path)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream()));
+        try {
+            assertEquals("open", out.readLine());
+            try (Database reading = Database.openToRead(path)) {
+                assertEquals("90", reading.dsl().fetchValue(setting));
+                assertEquals(3, new GameRepository(reading.dsl()).count());
+            }
+        } finally {
+            holder.getOutputStream().close();
+            holder.waitFor();
+        }
+        assertEquals("3", out.readLine());
+    }
+
     /** What H2 has left after a killed import now and then: an identity below the stored games. */
     @Test
     void anH2FileWhoseGameIdentityFellBehindItsGamesTakesNewGamesOnOpening() {
