@@ -20,7 +20,7 @@ final class DbOption {
         return open(Database::open);
     }
 
-    /** Opens the database for a command that only reads it (sql, find, export, backup): see {@link Database#openToRead}. */
+    /** Opens the database for a command that only reads it (sql, find, export, backup, puzzles --export): see {@link Database#openToRead}. */
     Database openToRead() {
         return open(Database::openToRead);
     }
