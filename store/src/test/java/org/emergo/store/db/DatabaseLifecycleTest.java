@@ -64,6 +64,14 @@ class DatabaseLifecycleTest {
         }
     }
 
+    /** Another program that holds the H2 file at {@code path} ({@link HoldDatabase}). */
+    private static Process holder(String path) throws IOException {
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), HoldDatabase.class.getName(), path)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+    }
+
     /** H2 rewrites a file's chunks in the background (AUTO_COMPACT_FILL_RATE); a program that only reads leaves that to those that write. */
     @Test
     void aProgramThatOnlyReadsAnH2FileDoesNotCompactIt() throws Exception {
@@ -78,10 +86,7 @@ class DatabaseLifecycleTest {
             assertEquals(3, new GameRepository(reading.dsl()).count());
         }
         // through another program that holds the file, which decides (mixed mode)
-        Process holder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), HoldDatabase.class.getName(), path)
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        Process holder = holder(path);
         BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream()));
         try {
             assertEquals("open", out.readLine());
@@ -115,10 +120,7 @@ class DatabaseLifecycleTest {
     @Test
     void anH2FileHeldByAnotherProgramIsSharedWithItThroughH2sMixedMode() throws Exception {
         String path = dir.resolve("games").toString();
-        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), HoldDatabase.class.getName(), path)
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        Process other = holder(path);
         BufferedReader out = new BufferedReader(new InputStreamReader(other.getInputStream()));
         try {
             assertEquals("open", out.readLine());
