@@ -17,11 +17,10 @@ import org.emergo.store.db.Database;
 import org.emergo.store.output.ResultColumn;
 import org.emergo.store.sql.QueryResult;
 import org.jooq.DSLContext;
-import org.jooq.Record3;
+import org.jooq.Field;
 import org.jooq.Record4;
 import org.jooq.Result;
 import org.jooq.ResultQuery;
-import org.jooq.Row3;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 
@@ -75,7 +74,7 @@ public final class PatternNextMoves {
      */
     private static final int GAP = 8;
 
-    /** Ranges of plies read in one statement (three parameters each). */
+    /** Ranges of plies read in one statement. */
     private static final int CHUNK = 1000;
 
     /** A move played from a matching position: its {@link #kind}, game and {@link #outcome}. */
@@ -164,40 +163,49 @@ public final class PatternNextMoves {
     }
 
     /**
-     * The next moves of the ranges' plies: the ranges as a VALUES table joined to position on
-     * (game_id, ply), which H2 and PostgreSQL both read range by range (EXPLAIN); an OR of the
-     * ranges made H2 read every game's rows. Every column asked is in position_next_idx
-     * (sql/V22__next_move_index.sql), so both read that narrow index only and no position row
-     * (PatternSearchTest checks the plan).
+     * The next moves of the ranges' plies: the ranges as three arrays (games, first plies, last
+     * plies) unnested into a table and joined to position on (game_id, ply), which H2 and
+     * PostgreSQL both read range by range (EXPLAIN); an OR of the ranges made H2 read every game's
+     * rows. Three array parameters, where a VALUES table took three a range: rendering and binding
+     * those took more than half of each statement's time (docs/performance.md#the-ranges-as-arrays).
+     * Every column asked is in position_next_idx (sql/V22__next_move_index.sql), so both read that
+     * narrow index only and no position row (PatternSearchTest checks the plan).
      */
     static ResultQuery<Record4<Long, Integer, String, String>> query(DSLContext dsl, List<Range> chunk) {
-        @SuppressWarnings("unchecked")
-        Row3<Long, Integer, Integer>[] values = new Row3[chunk.size()];
-        for (int i = 0; i < values.length; i++) {
+        Long[] games = new Long[chunk.size()];
+        Integer[] firsts = new Integer[chunk.size()];
+        Integer[] lasts = new Integer[chunk.size()];
+        for (int i = 0; i < games.length; i++) {
             Range r = chunk.get(i);
-            values[i] = DSL.row(r.gameId(), r.first(), r.last());
+            games[i] = r.gameId();
+            firsts[i] = r.first();
+            lasts[i] = r.last();
         }
-        Table<Record3<Long, Integer, Integer>> matched = DSL.values(values).as("matched", "game_id", "first_ply", "last_ply");
+        Table<?> matched = DSL.table("unnest({0}, {1}, {2})", DSL.val(games), DSL.val(firsts), DSL.val(lasts))
+                .as("matched", "game_id", "first_ply", "last_ply");
+        Field<Long> game = DSL.field(DSL.name("matched", "game_id"), Long.class);
+        Field<Integer> first = DSL.field(DSL.name("matched", "first_ply"), Integer.class);
+        Field<Integer> last = DSL.field(DSL.name("matched", "last_ply"), Integer.class);
         return dsl
                 .select(POSITION.GAME_ID, POSITION.PLY, POSITION.NEXT_MOVE, POSITION.SIDE_TO_MOVE)
                 .from(matched)
-                .join(POSITION).on(POSITION.GAME_ID.eq(matched.field("game_id", Long.class))
-                        .and(POSITION.PLY.between(matched.field("first_ply", Integer.class), matched.field("last_ply", Integer.class))))
+                .join(POSITION).on(POSITION.GAME_ID.eq(game).and(POSITION.PLY.between(first, last)))
                 .where(POSITION.NEXT_MOVE.isNotNull());
     }
 
     /**
      * The results of the ranges' games, read apart from their rows: joined to every row,
      * PostgreSQL merged each chunk with a scan of game's whole index (e5:w4+ at 100,000 games,
-     * warm: 5.3-5.9 s against 0.9-2.1 s read apart).
+     * warm: 5.3-5.9 s against 0.9-2.1 s read apart). The ids go as one array, not an IN list of
+     * up to 1,000 parameters.
      */
     private static Map<Long, String> results(Database db, List<Range> chunk) {
-        Set<Long> ids = new HashSet<>();
-        for (Range r : chunk) ids.add(r.gameId());
+        Long[] ids = chunk.stream().map(Range::gameId).distinct().toArray(Long[]::new);
+        Table<?> wanted = DSL.table("unnest({0})", DSL.val(ids)).as("wanted", "id");
         return db.dsl()
                 .select(GAME.ID, GAME.RESULT)
-                .from(GAME)
-                .where(GAME.ID.in(ids))
+                .from(wanted)
+                .join(GAME).on(GAME.ID.eq(DSL.field(DSL.name("wanted", "id"), Long.class)))
                 .fetchMap(GAME.ID, GAME.RESULT);
     }
 
