@@ -2,9 +2,10 @@
 # emergo on a Citus cluster, run by hand (issue 20): builds Citus from source or finds it
 # installed (bench/citus-build.sh), starts a coordinator and two workers on 127.0.0.1 and a
 # plain PostgreSQL server beside them, and on both runs import, analyze, review, puzzles, every
-# example query of sql/queries and the viewer's pages; then the sample games (3,038, above the
-# bulk threshold) analysed by one process on the plain server and by two at once on the cluster.
-# Fails when a query, the puzzles or the shared analysis come out differently on the cluster,
+# example query of sql/queries, pattern searches and their next moves, and the viewer's pages;
+# then the sample games (3,038, above the bulk threshold) analysed by one process on the plain
+# server and by two at once on the cluster. Fails when a query, a search, the puzzles or the
+# shared analysis come out differently on the cluster,
 # and prints the time of each step on both.
 #
 #   bench/citus.sh [CITUS_SOURCE]     (GAMES=5000 REVIEW_GAMES=100 DEPTH=2 PORT=9700 may be set;
@@ -165,6 +166,17 @@ for pattern in "e5:w2+" "turn:b d4:empty" "e5:2 then:6 capture:1+" "hexemergo d4
     { cmp -s "$work/plain.$name.out" "$work/citus.$name.out" && cmp -s "$work/plain.$name.err" "$work/citus.$name.err"; } \
         || { same=" DIFFERS"; differ=1; }
     printf '%-40s %10.2f %10.2f%s\n' "find $pattern" "${took[plain.$name]}" "${took[citus.$name]}" "$same"
+done
+
+# what was played next (docs/patterns.md#what-was-played-next), on both: the same table
+for pattern in "e5:w2+" "e5:2 then:6 capture:1+"; do
+    name="next.$(echo "$pattern" | tr -c 'a-z0-9\n' '_')"
+    for which in plain citus; do
+        timed "$name" "$which" emergo find --next --db "${!which}" --format csv "$pattern"
+    done
+    same=""
+    cmp -s "$work/plain.$name.out" "$work/citus.$name.out" || { same=" DIFFERS"; differ=1; }
+    printf '%-40s %10.2f %10.2f%s\n' "find --next $pattern" "${took[plain.$name]}" "${took[citus.$name]}" "$same"
 done
 
 # the queries' own time on the server, without the JVM's start: psql, median of 3, in ms
