@@ -3,11 +3,11 @@ package org.emergo.store.pattern;
 import static org.emergo.store.jooq.Tables.GAME;
 import static org.emergo.store.jooq.Tables.POSITION;
 
+import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +19,6 @@ import org.emergo.store.sql.QueryResult;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record4;
-import org.jooq.Result;
 import org.jooq.ResultQuery;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
@@ -77,8 +76,37 @@ public final class PatternNextMoves {
     /** Ranges of plies read in one statement. */
     private static final int CHUNK = 1000;
 
-    /** A move played from a matching position: its {@link #kind}, game and {@link #outcome}. */
-    private record Seen(String kind, long gameId, int outcome) {}
+    /**
+     * The moves of one kind played from matching positions: {@code counts} played, wins, draws,
+     * losses, unfinished; {@code games} the game of each, repeated, until {@link #gameCount}.
+     */
+    private static final class Tally {
+        final int[] counts = new int[5];
+        long[] games = new long[8];
+        int size;
+
+        void add(long game, int outcome) {
+            counts[0]++;
+            counts[1 + outcome]++;
+            if (size == games.length) games = Arrays.copyOf(games, size * 2);
+            games[size++] = game;
+        }
+
+        void addAll(Tally other) {
+            for (int i = 0; i < counts.length; i++) counts[i] += other.counts[i];
+            if (size + other.size > games.length) games = Arrays.copyOf(games, Math.max(size + other.size, games.length * 2));
+            System.arraycopy(other.games, 0, games, size, other.size);
+            size += other.size;
+        }
+
+        int gameCount() {
+            long[] sorted = Arrays.copyOf(games, size);
+            Arrays.sort(sorted);
+            int distinct = 0;
+            for (int i = 0; i < sorted.length; i++) if (i == 0 || sorted[i] != sorted[i - 1]) distinct++;
+            return distinct;
+        }
+    }
 
     /** Plies {@code first..last} of a game, some of which match. */
     record Range(long gameId, int first, int last) {}
@@ -108,37 +136,36 @@ public final class PatternNextMoves {
         List<Range> ranges = ranges(plies);
         List<List<Range>> chunks = new ArrayList<>();
         for (int from = 0; from < ranges.size(); from += CHUNK) chunks.add(ranges.subList(from, Math.min(ranges.size(), from + CHUNK)));
-        Map<String, int[]> counts = new LinkedHashMap<>();
-        Map<String, Set<Long>> gamesOf = new LinkedHashMap<>();
-        // the chunks on every core (each statement on a connection of its own), counted in order
-        for (List<Seen> seen : chunks.parallelStream().map(chunk -> seen(db, chunk, plies)).toList()) {
-            for (Seen s : seen) {
-                // played, wins, draws, losses, and positions of unfinished games (counted as played only)
-                int[] c = counts.computeIfAbsent(s.kind(), k -> new int[5]);
-                c[0]++;
-                c[1 + s.outcome()]++;
-                gamesOf.computeIfAbsent(s.kind(), k -> new HashSet<>()).add(s.gameId());
-            }
+        // the chunks on every core (each statement on a connection of its own), added up in order
+        Map<Long, Tally> kinds = new HashMap<>();
+        for (Map<Long, Tally> seen : chunks.parallelStream().map(chunk -> seen(db, chunk, plies)).toList()) {
+            seen.forEach((kind, t) -> kinds.computeIfAbsent(kind, k -> new Tally()).addAll(t));
         }
         List<NextMove> moves = new ArrayList<>();
-        counts.forEach((key, c) -> {
-            String[] k = key.split(" ", -1);
-            moves.add(new NextMove(k[0].isEmpty() ? null : k[0], k[1], Integer.parseInt(k[2]), c[0], gamesOf.get(key).size(),
-                    c[1], c[2], c[3]));
-        });
+        kinds.forEach((kind, t) -> moves.add(new NextMove(fromOf(kind), toOf(kind), takesOf(kind), t.counts[0], t.gameCount(),
+                t.counts[1], t.counts[2], t.counts[3])));
         moves.sort(Comparator.comparingInt(NextMove::played).reversed().thenComparing(NextMove::move)
                 .thenComparingInt(NextMove::takes));
         return moves;
     }
 
-    /** The moves played from the matching plies of the chunk's ranges. */
-    private static List<Seen> seen(Database db, List<Range> chunk, Map<Long, int[]> plies) {
+    /**
+     * The moves played from the matching plies of the chunk's ranges, by {@link #kind}. The rows
+     * are read from the driver's result set as they come: made into jOOQ records first, they took
+     * a tenth to a seventh of the table's time (docs/performance.md#the-rows-from-the-driver).
+     */
+    private static Map<Long, Tally> seen(Database db, List<Range> chunk, Map<Long, int[]> plies) {
         Map<Long, String> results = results(db, chunk);
-        List<Seen> seen = new ArrayList<>();
-        for (Record4<Long, Integer, String, String> r : rows(db, chunk)) {
-            if (Arrays.binarySearch(plies.get(r.value1()), r.value2()) < 0) continue; // a ply between two matching ones
-            seen.add(new Seen(kind(r.value3()), r.value1(), outcome(results.get(r.value1()), r.value4())));
-        }
+        Map<Long, Tally> seen = new HashMap<>();
+        db.dsl().connection(c -> {
+            try (ResultSet rs = query(db.dsl().configuration().derive(c).dsl(), chunk).fetchResultSet()) {
+                while (rs.next()) {
+                    long game = rs.getLong(1);
+                    if (Arrays.binarySearch(plies.get(game), rs.getInt(2)) < 0) continue; // a ply between two matching ones
+                    seen.computeIfAbsent(kind(rs.getString(3)), k -> new Tally()).add(game, outcome(results.get(game), rs.getString(4)));
+                }
+            }
+        });
         return seen;
     }
 
@@ -155,11 +182,6 @@ public final class PatternNextMoves {
             }
         });
         return ranges;
-    }
-
-    /** The rows of {@link #query} for the chunk's ranges. */
-    private static Result<Record4<Long, Integer, String, String>> rows(Database db, List<Range> chunk) {
-        return query(db.dsl(), chunk).fetch();
     }
 
     /**
@@ -215,14 +237,31 @@ public final class PatternNextMoves {
     }
 
     /**
-     * "from to takes" of a canonical move: squares are two characters on both boards, a capture
-     * is written with an {@code x} before each landing square (docs/formats.md#notation).
+     * A canonical move's kind packed in a long: the takes (the men a capture took), then the
+     * square moved from (0 for an entry) and the square it ended on, two characters each on both
+     * boards (docs/formats.md#notation); a capture is written with an {@code x} before each
+     * landing square.
      */
-    static String kind(String move) {
-        String to = move.substring(move.length() - 2);
-        if (move.length() == 2) return " " + to + " 0";
-        int takes = move.length() - move.replace("x", "").length();
-        return move.substring(0, 2) + " " + to + " " + takes;
+    static long kind(String move) {
+        int n = move.length();
+        int takes = 0;
+        for (int i = 2; i < n; i++) if (move.charAt(i) == 'x') takes++;
+        long from = n == 2 ? 0 : move.charAt(0) << 8 | move.charAt(1);
+        long to = move.charAt(n - 2) << 8 | move.charAt(n - 1);
+        return (long) takes << 32 | from << 16 | to;
+    }
+
+    static String fromOf(long kind) {
+        int from = (int) (kind >>> 16 & 0xffff);
+        return from == 0 ? null : "" + (char) (from >>> 8) + (char) (from & 0xff);
+    }
+
+    static String toOf(long kind) {
+        return "" + (char) (kind >>> 8 & 0xff) + (char) (kind & 0xff);
+    }
+
+    static int takesOf(long kind) {
+        return (int) (kind >>> 32);
     }
 
     /** 0 a win, 1 a draw, 2 a loss of the side to move, 3 no result (an unfinished game, {@code *}). */
