@@ -206,8 +206,13 @@ for which in plain citus; do
     for _ in $(seq 1 240); do curl -fs -o /dev/null "http://127.0.0.1:$((port + 10))/" && break; sleep 0.5; done
     t0=$(date +%s.%N)
     for p in "${pages[@]}"; do
-        curl -fsS -o "$work/$which.page$(echo "$p" | tr '/' '_')" "http://127.0.0.1:$((port + 10))$p" \
-            || { echo "citus.sh: $p failed on $which" >&2; exit 1; }
+        f="$work/$which.page$(echo "$p" | tr '/' '_')"
+        # /stats says "being computed" until its figures are ready (docs/viewer.md): asked again until they are
+        for _ in $(seq 1 600); do
+            curl -fsS -o "$f" "http://127.0.0.1:$((port + 10))$p" || { echo "citus.sh: $p failed on $which" >&2; exit 1; }
+            grep -q 'class="computing"' "$f" || break
+            sleep 0.5
+        done
     done
     took[$which.pages]=$(echo "$(date +%s.%N) - $t0" | bc)
     # the set's first puzzle tried in the viewer as its page's form posts it: a wrong move, then the right one
