@@ -136,7 +136,7 @@ public final class PatternNextMoves {
         List<Range> ranges = ranges(plies);
         List<List<Range>> chunks = new ArrayList<>();
         for (int from = 0; from < ranges.size(); from += CHUNK) chunks.add(ranges.subList(from, Math.min(ranges.size(), from + CHUNK)));
-        // the chunks on every core (each statement on a connection of its own), added up in order
+        // the chunks on every core (each statement on a connection of its own), then added up
         Map<Long, Tally> kinds = new HashMap<>();
         for (Map<Long, Tally> seen : chunks.parallelStream().map(chunk -> seen(db, chunk, plies)).toList()) {
             seen.forEach((kind, t) -> kinds.computeIfAbsent(kind, k -> new Tally()).addAll(t));
