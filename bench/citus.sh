@@ -207,7 +207,8 @@ for which in plain citus; do
     t0=$(date +%s.%N)
     for p in "${pages[@]}"; do
         f="$work/$which.page$(echo "$p" | tr '/' '_')"
-        # /stats says "being computed" until its figures are ready (docs/viewer.md): asked again until they are
+        # /stats says "being computed" until its figures are ready (docs/viewer.md): asked again
+        # until they are (up to 5 minutes), the wait counted in the pages' time
         for _ in $(seq 1 600); do
             curl -fsS -o "$f" "http://127.0.0.1:$((port + 10))$p" || { echo "citus.sh: $p failed on $which" >&2; exit 1; }
             grep -q 'class="computing"' "$f" || break
