@@ -34,18 +34,8 @@ public final class Evaluation {
         int me = b.side;
         int score = (b.material[me] - b.material[me ^ 1]) * MAN;
         if (t.mobility() != 0) score += t.mobility() * (b.mobility(me) - b.mobility(me ^ 1));
-        if (t.fragile() != 0) score -= t.fragile() * fragile(b, me);
+        if (t.fragile() != 0) score -= t.fragile() * (b.loose[me] - b.loose[me ^ 1]);
         if (t.attacked() != 0 && b.hasCapture(me ^ 1)) score -= t.attacked();
         return score;
-    }
-
-    /** Prisoners side s holds under a single jailer, less those the other side holds so. */
-    private static int fragile(FastBoard b, int s) {
-        int n = 0;
-        for (long m = b.occ[0] | b.occ[1]; m != 0; m &= m - 1) {
-            int c = b.cells[Long.numberOfTrailingZeros(m)];
-            if ((c >>> 16) == 1) n += (c & 1) == s ? (c >>> 1) & 0x7fff : -((c >>> 1) & 0x7fff);
-        }
-        return n;
     }
 }

@@ -57,6 +57,12 @@ final class FastBoard {
     final int[] hand = new int[2];
     /** Men each side commands: in hand and in the columns it owns. */
     final int[] material = new int[2];
+    /**
+     * Prisoners each side holds under a single jailer, which one jump frees: the evaluation's
+     * fragile columns, kept by make and unmake (only a capture changes them) instead of counted
+     * at every leaf.
+     */
+    final int[] loose = new int[2];
     /** The side to move: 0 white, 1 black. */
     int side;
     long hash;
@@ -186,6 +192,8 @@ final class FastBoard {
         hand[1] = p.inHand(Side.BLACK);
         material[0] = hand[0];
         material[1] = hand[1];
+        loose[0] = 0;
+        loose[1] = 0;
         for (int sq = 0; sq < bitOf.length; sq++) {
             int packed = p.packed(sq);
             if (packed == 0) continue;
@@ -193,6 +201,7 @@ final class FastBoard {
             cells[bit] = packed;
             occ[packed & 1] |= 1L << bit;
             material[packed & 1] += height(packed);
+            loose[packed & 1] += loosePrisoners(packed);
         }
         side = p.sideToMove().ordinal();
         // The same function as the rules engine's: its hash is taken, not computed again.
@@ -212,6 +221,11 @@ final class FastBoard {
 
     static int height(int c) {
         return (c >>> 16) + ((c >>> 1) & 0x7fff);
+    }
+
+    /** The prisoners of a column with a single jailer, else 0. */
+    static int loosePrisoners(int c) {
+        return (c >>> 16) == 1 ? (c >>> 1) & 0x7fff : 0;
     }
 
     /** The jumped column after losing its top man: with no jailer left its prisoners are freed. */
@@ -500,7 +514,9 @@ final class FastBoard {
             int off = ml.offset(i);
             int[] data = ml.data;
             int n = data[off] & MoveList.LENGTH_MASK;
-            if (undoTop + n >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
+            if (undoTop + n + 2 >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
+            undo[undoTop++] = loose[0];
+            undo[undoTop++] = loose[1];
             int at = data[off + 1];
             int gained = 0;
             for (int k = 2; k <= n; k++) {
@@ -511,6 +527,10 @@ final class FastBoard {
                 undo[undoTop++] = jumped;
                 int left = removeTop(jumped);
                 int moved = capturer + 2;
+                // One more prisoner under the capturer's jailers; the jumped column's top man gone.
+                if ((capturer >>> 16) == 1) loose[me]++;
+                loose[me ^ 1] -= loosePrisoners(jumped);
+                if (left != 0) loose[left & 1] += loosePrisoners(left);
                 h ^= squareKey(at, capturer) ^ squareKey(m, jumped) ^ squareKey(m, left) ^ squareKey(to, moved);
                 cells[at] = 0;
                 cells[m] = left;
@@ -577,6 +597,8 @@ final class FastBoard {
                 occ[me] &= ~mb;
                 occ[me ^ 1] |= mb;
             }
+            loose[1] = undo[--undoTop];
+            loose[0] = undo[--undoTop];
         }
     }
 }

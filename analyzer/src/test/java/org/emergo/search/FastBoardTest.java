@@ -55,6 +55,7 @@ class FastBoardTest {
                 b.unmake(ml, i);
                 assertEquals(p, b.toPosition(), () -> p + " " + m + " unmade");
                 assertEquals(p.hash(), b.hash);
+                assertConsistent(b, p);
                 checked++;
             }
             // The leaf questions agree with the rules engine too.
@@ -65,20 +66,23 @@ class FastBoardTest {
         assertEquals(true, checked > 10_000);
     }
 
-    /** The bits and the material kept by make agree with the position. */
+    /** The bits, the material and the prisoners under single jailers kept by make agree with the position. */
     private static void assertConsistent(FastBoard b, Position p) {
         for (int s = 0; s < 2; s++) {
             Side side = s == 0 ? Side.WHITE : Side.BLACK;
             long bits = 0;
             int material = p.inHand(side);
+            int loose = 0;
             for (int sq = 0; sq < p.board().size(); sq++) {
                 Column c = p.column(sq);
                 if (c == null || c.owner() != side) continue;
                 bits |= 1L << b.bitOf[sq];
                 material += c.height();
+                if (c.jailers() == 1) loose += c.prisoners();
             }
             assertEquals(bits, b.occ[s], p::toString);
             assertEquals(material, b.material[s], p::toString);
+            assertEquals(loose, b.loose[s], p::toString);
         }
     }
 
