@@ -33,7 +33,7 @@ public final class Evaluation {
     static int evaluate(FastBoard b, Terms t) {
         int me = b.side;
         int score = (b.material[me] - b.material[me ^ 1]) * MAN;
-        if (t.mobility() != 0) score += t.mobility() * (b.mobility(me) - b.mobility(me ^ 1));
+        if (t.mobility() != 0) score += t.mobility() * b.mobilityBalance(me);
         if (t.fragile() != 0) score -= t.fragile() * (b.loose[me] - b.loose[me ^ 1]);
         if (t.attacked() != 0 && b.hasCapture(me ^ 1)) score -= t.attacked();
         return score;

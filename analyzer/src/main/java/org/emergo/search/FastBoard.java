@@ -63,6 +63,7 @@ final class FastBoard {
      * at every leaf.
      */
     final int[] loose = new int[2];
+    private final int[] looseStack = new int[2 * (MAX_PLY + 8)];
     /** The side to move: 0 white, 1 black. */
     int side;
     long hash;
@@ -356,13 +357,28 @@ final class FastBoard {
         return (occ[side] & near & ~empty) != 0;
     }
 
-    /** Steps the columns of side {@code s} could make: (column, direction) pairs with a vacant square there. */
-    int mobility(int s) {
+    /**
+     * Steps the columns of side {@code s} could make, (column, direction) pairs with a vacant
+     * square there, less those of the other side: the vacant squares shifted once for both.
+     */
+    int mobilityBalance(int s) {
         long own = occ[s];
-        long empty = empty();
-        int n = Long.bitCount(own & (empty >>> up0)) + Long.bitCount(own & (empty << up0))
-                + Long.bitCount(own & (empty >>> up1)) + Long.bitCount(own & (empty << up1));
-        if (up2 != 0) n += Long.bitCount(own & (empty >>> up2)) + Long.bitCount(own & (empty << up2));
+        long opp = occ[s ^ 1];
+        long empty = squares & ~(own | opp);
+        long e = empty >>> up0;
+        int n = Long.bitCount(own & e) - Long.bitCount(opp & e);
+        e = empty << up0;
+        n += Long.bitCount(own & e) - Long.bitCount(opp & e);
+        e = empty >>> up1;
+        n += Long.bitCount(own & e) - Long.bitCount(opp & e);
+        e = empty << up1;
+        n += Long.bitCount(own & e) - Long.bitCount(opp & e);
+        if (up2 != 0) {
+            e = empty >>> up2;
+            n += Long.bitCount(own & e) - Long.bitCount(opp & e);
+            e = empty << up2;
+            n += Long.bitCount(own & e) - Long.bitCount(opp & e);
+        }
         return n;
     }
 
@@ -514,11 +530,14 @@ final class FastBoard {
             int off = ml.offset(i);
             int[] data = ml.data;
             int n = data[off] & MoveList.LENGTH_MASK;
-            if (undoTop + n + 2 >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
-            undo[undoTop++] = loose[0];
-            undo[undoTop++] = loose[1];
+            if (undoTop + n >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
             int at = data[off + 1];
+            looseStack[2 * top - 2] = loose[0];
+            looseStack[2 * top - 1] = loose[1];
+            // The capturer's jailers stay as they are: with one, each jump adds a loose prisoner.
+            if ((cells[at] >>> 16) == 1) loose[me] += n - 1;
             int gained = 0;
+            int freed = 0;
             for (int k = 2; k <= n; k++) {
                 int to = data[off + k];
                 int m = (at + to) >> 1;
@@ -527,10 +546,7 @@ final class FastBoard {
                 undo[undoTop++] = jumped;
                 int left = removeTop(jumped);
                 int moved = capturer + 2;
-                // One more prisoner under the capturer's jailers; the jumped column's top man gone.
-                if ((capturer >>> 16) == 1) loose[me]++;
-                loose[me ^ 1] -= loosePrisoners(jumped);
-                if (left != 0) loose[left & 1] += loosePrisoners(left);
+                freed += loosePrisoners(jumped) - loosePrisoners(left);
                 h ^= squareKey(at, capturer) ^ squareKey(m, jumped) ^ squareKey(m, left) ^ squareKey(to, moved);
                 cells[at] = 0;
                 cells[m] = left;
@@ -552,6 +568,8 @@ final class FastBoard {
             }
             material[me] += gained;
             material[me ^ 1] -= gained;
+            // A jumped column is the opponent's; a liberated one, the mover's, holds no prisoners.
+            loose[me ^ 1] -= freed;
         }
         side = me ^ 1;
         hash = h;
@@ -597,8 +615,8 @@ final class FastBoard {
                 occ[me] &= ~mb;
                 occ[me ^ 1] |= mb;
             }
-            loose[1] = undo[--undoTop];
-            loose[0] = undo[--undoTop];
+            loose[0] = looseStack[2 * top];
+            loose[1] = looseStack[2 * top + 1];
         }
     }
 }

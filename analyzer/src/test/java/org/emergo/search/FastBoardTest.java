@@ -66,8 +66,18 @@ class FastBoardTest {
         assertEquals(true, checked > 10_000);
     }
 
-    /** The bits, the material and the prisoners under single jailers kept by make agree with the position. */
+    /** The bits, the material and the prisoners under single jailers kept by make, and the steps counted for the evaluation, agree with the position. */
     private static void assertConsistent(FastBoard b, Position p) {
+        int[] steps = new int[2];
+        for (int sq = 0; sq < p.board().size(); sq++) {
+            Column c = p.column(sq);
+            if (c == null) continue;
+            for (int d = 0; d < p.board().directions(); d++) {
+                int to = p.board().neighbour(sq, d);
+                if (to >= 0 && p.column(to) == null) steps[c.owner().ordinal()]++;
+            }
+        }
+        assertEquals(steps[b.side] - steps[b.side ^ 1], b.mobilityBalance(b.side), p::toString);
         for (int s = 0; s < 2; s++) {
             Side side = s == 0 ? Side.WHITE : Side.BLACK;
             long bits = 0;
