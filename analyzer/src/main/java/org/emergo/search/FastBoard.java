@@ -60,9 +60,10 @@ final class FastBoard {
     /**
      * Prisoners each side holds under a single jailer, which one jump frees: the evaluation's
      * fragile columns, kept by make and unmake (only a capture changes them) instead of counted
-     * at every leaf.
+     * at every leaf; on a {@link #materialOnly} board, only by {@link #set}.
      */
     final int[] loose = new int[2];
+    private final boolean keepsLoose;
     private final int[] looseStack = new int[2 * (MAX_PLY + 8)];
     /** The side to move: 0 white, 1 black. */
     int side;
@@ -83,11 +84,12 @@ final class FastBoard {
     private static final Map<Board, FastBoard> LAYOUTS = new ConcurrentHashMap<>();
 
     FastBoard(Board board) {
-        this(LAYOUTS.computeIfAbsent(board, b -> new FastBoard(b, true)));
+        this(LAYOUTS.computeIfAbsent(board, b -> new FastBoard(b, true)), true);
     }
 
     /** A board with {@code layout}'s tables, which no board writes. */
-    private FastBoard(FastBoard layout) {
+    private FastBoard(FastBoard layout, boolean keepsLoose) {
+        this.keepsLoose = keepsLoose;
         board = layout.board;
         dirs = layout.dirs;
         bitOf = layout.bitOf;
@@ -107,6 +109,7 @@ final class FastBoard {
 
     /** The tables of {@code board}'s layout, computed ({@code layout} tells this constructor from the public one). */
     private FastBoard(Board board, boolean layout) {
+        keepsLoose = false;
         this.board = board;
         dirs = board.directions();
         int size = board.size();
@@ -179,6 +182,16 @@ final class FastBoard {
 
     static FastBoard of(Position p) {
         FastBoard b = new FastBoard(p.board());
+        b.set(p);
+        return b;
+    }
+
+    /**
+     * A board set to {@code p} whose moves leave {@link #loose} as it was: for the proofs, which
+     * read the material alone and make most of a review's moves.
+     */
+    static FastBoard materialOnly(Position p) {
+        FastBoard b = new FastBoard(LAYOUTS.computeIfAbsent(p.board(), x -> new FastBoard(x, true)), false);
         b.set(p);
         return b;
     }
@@ -532,12 +545,7 @@ final class FastBoard {
             int n = data[off] & MoveList.LENGTH_MASK;
             if (undoTop + n >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
             int at = data[off + 1];
-            looseStack[2 * top - 2] = loose[0];
-            looseStack[2 * top - 1] = loose[1];
-            // The capturer's jailers stay as they are: with one, each jump adds a loose prisoner.
-            if ((cells[at] >>> 16) == 1) loose[me] += n - 1;
             int gained = 0;
-            int freed = 0;
             for (int k = 2; k <= n; k++) {
                 int to = data[off + k];
                 int m = (at + to) >> 1;
@@ -546,7 +554,6 @@ final class FastBoard {
                 undo[undoTop++] = jumped;
                 int left = removeTop(jumped);
                 int moved = capturer + 2;
-                freed += loosePrisoners(jumped) - loosePrisoners(left);
                 h ^= squareKey(at, capturer) ^ squareKey(m, jumped) ^ squareKey(m, left) ^ squareKey(to, moved);
                 cells[at] = 0;
                 cells[m] = left;
@@ -568,11 +575,29 @@ final class FastBoard {
             }
             material[me] += gained;
             material[me ^ 1] -= gained;
-            // A jumped column is the opponent's; a liberated one, the mover's, holds no prisoners.
-            loose[me ^ 1] -= freed;
+            if (keepsLoose) keepLoose(me, cells[at], n - 1);
         }
         side = me ^ 1;
         hash = h;
+    }
+
+    /**
+     * Keeps {@link #loose} after a capture of {@code jumps} jumps by side {@code me}, which now
+     * stands as {@code moved}; the jumped columns are the last {@code jumps} entries of the undo
+     * stack. Its value before goes on a stack of its own, for unmake.
+     */
+    private void keepLoose(int me, int moved, int jumps) {
+        looseStack[2 * top - 2] = loose[0];
+        looseStack[2 * top - 1] = loose[1];
+        // The capturer's jailers stay as they are: with one, each jump added a loose prisoner.
+        if ((moved >>> 16) == 1) loose[me] += jumps;
+        // A jumped column is the opponent's; a liberated one, the mover's, holds no prisoners.
+        int freed = 0;
+        for (int k = undoTop - jumps; k < undoTop; k++) {
+            int jumped = undo[k];
+            freed += loosePrisoners(jumped) - loosePrisoners(removeTop(jumped));
+        }
+        loose[me ^ 1] -= freed;
     }
 
     /** Takes back move {@code i} of {@code ml}, the last one made. */
@@ -615,8 +640,10 @@ final class FastBoard {
                 occ[me] &= ~mb;
                 occ[me ^ 1] |= mb;
             }
-            loose[0] = looseStack[2 * top];
-            loose[1] = looseStack[2 * top + 1];
+            if (keepsLoose) {
+                loose[0] = looseStack[2 * top];
+                loose[1] = looseStack[2 * top + 1];
+            }
         }
     }
 }

@@ -184,7 +184,7 @@ public final class ForcedLoss {
             this.before = before;
             this.history = history;
             this.maxPlies = maxPlies;
-            FastBoard board = FastBoard.of(before);
+            FastBoard board = FastBoard.materialOnly(before);
             MoveList root = new MoveList();
             board.generate(root);
             index = root.indexOf(board, played);
@@ -200,7 +200,7 @@ public final class ForcedLoss {
         /** Searches the horizons after the last completed, up to the cap, within {@code maxNodes} positions more. */
         void deepen(long maxNodes) {
             // A horizon that runs out of budget leaves the board in the middle of its line: each call starts afresh.
-            FastBoard board = FastBoard.of(before);
+            FastBoard board = FastBoard.materialOnly(before);
             MoveList root = new MoveList();
             board.generate(root);
             int columns = board.columnCount();
@@ -276,7 +276,7 @@ public final class ForcedLoss {
      * from which the loss holds ({@code from}), so that it holds at every horizon from K to the cap.
      */
     private static Verdict verdict(Position before, long[] history, int shortBy, int[] keys, int from, int horizon, int now, int mine) {
-        FastBoard b = FastBoard.of(before);
+        FastBoard b = FastBoard.materialOnly(before);
         MoveList ml = new MoveList();
         List<Move> moves = new ArrayList<>();
         int lastCapture = 0;
@@ -310,7 +310,7 @@ public final class ForcedLoss {
     }
 
     private static boolean sideHasNoPieces(Position p) {
-        FastBoard b = FastBoard.of(p);
+        FastBoard b = FastBoard.materialOnly(p);
         return b.sideToMoveHasNoPieces();
     }
 

@@ -42,7 +42,7 @@ public final class UniqueWin {
      * @param history hashes of the game's positions before {@code p}, oldest first
      */
     public static Found find(Position p, long[] history, int maxPlies, long maxNodes) {
-        FastBoard board = FastBoard.of(p);
+        FastBoard board = FastBoard.materialOnly(p);
         MoveList root = new MoveList();
         board.generate(root);
         if (root.size() < 2) return null;
@@ -84,7 +84,7 @@ public final class UniqueWin {
      * move alone when it is not legal or the search would pass {@code maxNodes}.
      */
     public static List<Move> lineAfter(Position p, long[] history, Move move, int plies, long maxNodes) {
-        FastBoard board = FastBoard.of(p);
+        FastBoard board = FastBoard.materialOnly(p);
         MoveList root = new MoveList();
         board.generate(root);
         int i = root.indexOf(board, move);
@@ -141,7 +141,7 @@ public final class UniqueWin {
 
     /** The line's keys as moves, replayed from {@code p}. */
     private static List<Move> moves(Position p, int[] keys) {
-        FastBoard b = FastBoard.of(p);
+        FastBoard b = FastBoard.materialOnly(p);
         MoveList ml = new MoveList();
         List<Move> out = new ArrayList<>();
         for (int key : keys) {

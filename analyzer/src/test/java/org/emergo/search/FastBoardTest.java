@@ -41,6 +41,7 @@ class FastBoardTest {
         for (SampleGames.Ply ply : SampleGames.plies(variant, 60)) {
             Position p = ply.position();
             FastBoard b = FastBoard.of(p);
+            FastBoard proofs = FastBoard.materialOnly(p);
             assertEquals(p.hash(), b.hash, p::toString);
             assertEquals(reference(p), fast(b), p::toString);
             b.generate(ml);
@@ -52,6 +53,10 @@ class FastBoardTest {
                 assertEquals(after.hash(), b.hash, () -> p + " " + m);
                 assertEquals(b.computeHash(), b.hash, () -> p + " " + m);
                 assertConsistent(b, after);
+                proofs.make(ml, i);
+                assertEquals(after, proofs.toPosition(), () -> p + " " + m + " on a material-only board");
+                assertEquals(after.hash(), proofs.hash);
+                proofs.unmake(ml, i);
                 b.unmake(ml, i);
                 assertEquals(p, b.toPosition(), () -> p + " " + m + " unmade");
                 assertEquals(p.hash(), b.hash);
