@@ -84,7 +84,11 @@ final class FastBoard {
     private static final Map<Board, FastBoard> LAYOUTS = new ConcurrentHashMap<>();
 
     FastBoard(Board board) {
-        this(LAYOUTS.computeIfAbsent(board, b -> new FastBoard(b, true)), true);
+        this(layout(board), true);
+    }
+
+    private static FastBoard layout(Board board) {
+        return LAYOUTS.computeIfAbsent(board, b -> new FastBoard(b, true));
     }
 
     /** A board with {@code layout}'s tables, which no board writes. */
@@ -191,7 +195,7 @@ final class FastBoard {
      * read the material alone and make most of a review's moves.
      */
     static FastBoard materialOnly(Position p) {
-        FastBoard b = new FastBoard(LAYOUTS.computeIfAbsent(p.board(), x -> new FastBoard(x, true)), false);
+        FastBoard b = new FastBoard(layout(p.board()), false);
         b.set(p);
         return b;
     }
