@@ -69,9 +69,8 @@ final class FastBoard {
     int side;
     long hash;
 
-    // Undo: per move the hash and the material before it, and what unmake needs (entered size, jumped columns).
+    // Undo: per move the hash before it, and what unmake needs (entered size; a capture's jumped columns and the men it gained).
     private final long[] hashStack = new long[MAX_PLY + 8];
-    private final int[] materialStack = new int[2 * (MAX_PLY + 8)];
     private int top;
     private int[] undo = new int[1024];
     private int undoTop;
@@ -517,8 +516,6 @@ final class FastBoard {
     /** Carries out move {@code i} of {@code ml} (a legal move of this position). */
     void make(MoveList ml, int i) {
         hashStack[top] = hash;
-        materialStack[2 * top] = material[0];
-        materialStack[2 * top + 1] = material[1];
         top++;
         long h = hash ^ SIDE_SWAP;
         final int me = side;
@@ -547,7 +544,7 @@ final class FastBoard {
             int off = ml.offset(i);
             int[] data = ml.data;
             int n = data[off] & MoveList.LENGTH_MASK;
-            if (undoTop + n >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
+            if (undoTop + n + 1 >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
             int at = data[off + 1];
             int gained = 0;
             for (int k = 2; k <= n; k++) {
@@ -577,9 +574,11 @@ final class FastBoard {
                 }
                 at = to;
             }
+            // Only a capture changes the material: an entry puts men in hand on the board.
             material[me] += gained;
             material[me ^ 1] -= gained;
             if (keepsLoose) keepLoose(me, cells[at], n - 1);
+            undo[undoTop++] = gained;
         }
         side = me ^ 1;
         hash = h;
@@ -610,8 +609,6 @@ final class FastBoard {
         side = me;
         top--;
         hash = hashStack[top];
-        material[0] = materialStack[2 * top];
-        material[1] = materialStack[2 * top + 1];
         if (ml.isEntry(i)) {
             int bit = ml.ends(i) & 63;
             hand[me] += undo[--undoTop];
@@ -629,6 +626,9 @@ final class FastBoard {
             int[] data = ml.data;
             int n = data[off] & MoveList.LENGTH_MASK;
             int jumps = n - 1;
+            int gained = undo[--undoTop];
+            material[me] -= gained;
+            material[me ^ 1] += gained;
             int original = cells[data[off + n]] - 2 * jumps;
             for (int k = jumps; k >= 1; k--) {
                 int at = data[off + k];
