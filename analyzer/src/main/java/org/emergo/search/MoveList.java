@@ -107,14 +107,24 @@ final class MoveList {
     int key(int i) {
         long m = moves[i];
         int ends = ends(i);
-        if ((m & KIND) == ENTRY) return 1 + (ends & 63);
-        if ((m & KIND) == STEP) return (1 << 16) | ((ends >>> 6) << 8) | (ends & 63);
+        if ((m & KIND) == ENTRY) return entryKey(ends);
+        if ((m & KIND) == STEP) return stepKey(ends);
         int off = (int) m;
         int n = data[off] & LENGTH_MASK;
         long h = n;
         for (int k = 1; k <= n; k++) h = h * 64 + data[off + k];
         h = FastBoard.mix(h);
         return (int) (h ^ (h >>> 32)) | (1 << 30);
+    }
+
+    /** {@link #key} of an entry whose {@link #ends} are {@code ends}. */
+    static int entryKey(int ends) {
+        return 1 + (ends & 63);
+    }
+
+    /** {@link #key} of a step whose {@link #ends} are {@code ends}. */
+    static int stepKey(int ends) {
+        return (1 << 16) | ((ends >>> 6) << 8) | (ends & 63);
     }
 
     /**

@@ -124,7 +124,7 @@ public final class Searcher {
         int columns = board.columnCount();
         for (int i = 0; i < ml.size(); i++) {
             board.make(ml, i);
-            repetitions.moved(0, ml.length(i) == 1 || board.columnCount() < columns);
+            repetitions.moved(0, !ml.isStep(i) && (ml.isEntry(i) || board.columnCount() < columns));
             int s;
             if (i == 0) {
                 s = -search(depth - 1, 1, -INF, -alpha);
@@ -188,7 +188,7 @@ public final class Searcher {
         for (int i = 0; i < n; i++) {
             if (!ordered) ordered = ml.pick(i);
             board.make(ml, i);
-            repetitions.moved(ply, ml.length(i) == 1 || board.columnCount() < columns);
+            repetitions.moved(ply, !ml.isStep(i) && (ml.isEntry(i) || board.columnCount() < columns));
             int s;
             if (i == 0) {
                 s = -search(depth - 1, ply + 1, -beta, -alpha);
@@ -294,13 +294,16 @@ public final class Searcher {
         }
         int k1 = killer1[ply];
         int k2 = killer2[ply];
+        // A quiet list is all entries or all steps.
+        boolean entries = ml.isEntry(0);
         for (int i = 0; i < n; i++) {
-            int key = ml.key(i);
+            int ends = ml.ends(i);
+            int key = entries ? MoveList.entryKey(ends) : MoveList.stepKey(ends);
             int s;
             if (TranspositionTable.moveKey(key) == ttMove) s = 1 << 30;
             else if (key == k1) s = 1 << 29;
             else if (key == k2) s = (1 << 29) - 1;
-            else s = historyScore[(side << 12) | ml.ends(i)];
+            else s = historyScore[(side << 12) | ends];
             ml.scores[i] = s;
         }
     }
