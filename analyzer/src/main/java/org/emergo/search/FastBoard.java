@@ -603,6 +603,15 @@ final class FastBoard {
         loose[me ^ 1] -= freed;
     }
 
+    /**
+     * Whether move {@code i} of {@code ml}, just made, left no earlier position within reach:
+     * an entry, or a capture that took a column off ({@code columnsBefore} the count before it).
+     * A step never does.
+     */
+    boolean madeIrreversible(MoveList ml, int i, int columnsBefore) {
+        return !ml.isStep(i) && (ml.isEntry(i) || columnCount() < columnsBefore);
+    }
+
     /** Takes back move {@code i} of {@code ml}, the last one made. */
     void unmake(MoveList ml, int i) {
         final int me = side ^ 1;

@@ -435,7 +435,7 @@ public final class ForcedLoss {
             for (int i = 0; i < n; i++) {
                 if (!ordered) ordered = ml.pick(i);
                 board.make(ml, i);
-                repetitions.moved(ply, !ml.isStep(i) && (ml.isEntry(i) || board.columnCount() < columns));
+                repetitions.moved(ply, board.madeIrreversible(ml, i, columns));
                 int v;
                 if (i == 0) {
                     v = -search(depth - 1, ply + 1, -beta, -alpha);

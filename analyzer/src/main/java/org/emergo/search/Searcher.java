@@ -124,7 +124,7 @@ public final class Searcher {
         int columns = board.columnCount();
         for (int i = 0; i < ml.size(); i++) {
             board.make(ml, i);
-            repetitions.moved(0, !ml.isStep(i) && (ml.isEntry(i) || board.columnCount() < columns));
+            repetitions.moved(0, board.madeIrreversible(ml, i, columns));
             int s;
             if (i == 0) {
                 s = -search(depth - 1, 1, -INF, -alpha);
@@ -188,7 +188,7 @@ public final class Searcher {
         for (int i = 0; i < n; i++) {
             if (!ordered) ordered = ml.pick(i);
             board.make(ml, i);
-            repetitions.moved(ply, !ml.isStep(i) && (ml.isEntry(i) || board.columnCount() < columns));
+            repetitions.moved(ply, board.madeIrreversible(ml, i, columns));
             int s;
             if (i == 0) {
                 s = -search(depth - 1, ply + 1, -beta, -alpha);
