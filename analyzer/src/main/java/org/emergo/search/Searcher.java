@@ -179,14 +179,13 @@ public final class Searcher {
         int n = ml.size();
         if (n == 0) return terminalScore(ply);
         // One move needs no order.
-        if (n > 1) scoreMoves(ml, ply, ttMove);
+        boolean ordered = n == 1 || scoreMoves(ml, ply, ttMove);
         int originalAlpha = alpha;
         int best = -INF;
         int bestKey = 0;
         int columns = board.columnCount();
-        boolean ordered = n == 1;
         for (int i = 0; i < n; i++) {
-            if (!ordered) ordered = ml.pick(i);
+            if (!ordered && i > 0) ordered = ml.pick(i);
             board.make(ml, i);
             repetitions.moved(ply, board.madeIrreversible(ml, i, columns));
             int s;
@@ -280,32 +279,46 @@ public final class Searcher {
 
     // ---- move ordering: the table's move, the killers, then the history of cutoffs
 
-    private void scoreMoves(MoveList ml, int ply, int ttMove) {
+    /**
+     * Scores the moves and puts the first of the best first, as {@link MoveList#pick} of move 0
+     * would, in the same pass; returns what that pick returns.
+     */
+    private boolean scoreMoves(MoveList ml, int ply, int ttMove) {
         int side = board.side;
         int n = ml.size();
-        if (n > 0 && ml.isCapture(0)) {
-            // Captures are never killers; their keys (a mix of the route) are worth computing only for the table's move.
-            for (int i = 0; i < n; i++) {
-                int s = historyScore[(side << 12) | ml.ends(i)];
-                if (ttMove >= 0 && TranspositionTable.moveKey(ml.key(i)) == ttMove) s = 1 << 30;
-                ml.scores[i] = s;
-            }
-            return;
-        }
+        int[] scores = ml.scores;
         int k1 = killer1[ply];
         int k2 = killer2[ply];
-        // A quiet list is all entries or all steps.
+        // A list is all captures, all entries or all steps.
+        boolean captures = ml.isCapture(0);
         boolean entries = ml.isEntry(0);
+        int best = 0;
+        int top = Integer.MIN_VALUE;
+        int before = Integer.MAX_VALUE;
+        boolean ordered = true;
         for (int i = 0; i < n; i++) {
             int ends = ml.ends(i);
-            int key = entries ? MoveList.entryKey(ends) : MoveList.stepKey(ends);
-            int s;
-            if (TranspositionTable.moveKey(key) == ttMove) s = 1 << 30;
-            else if (key == k1) s = 1 << 29;
-            else if (key == k2) s = (1 << 29) - 1;
-            else s = historyScore[(side << 12) | ends];
-            ml.scores[i] = s;
+            int s = historyScore[(side << 12) | ends];
+            if (captures) {
+                // Captures are never killers; their keys (a mix of the route) are worth computing only for the table's move.
+                if (ttMove >= 0 && TranspositionTable.moveKey(ml.key(i)) == ttMove) s = 1 << 30;
+            } else {
+                int key = entries ? MoveList.entryKey(ends) : MoveList.stepKey(ends);
+                if (TranspositionTable.moveKey(key) == ttMove) s = 1 << 30;
+                else if (key == k1) s = 1 << 29;
+                else if (key == k2) s = (1 << 29) - 1;
+            }
+            scores[i] = s;
+            if (s > before) ordered = false;
+            if (s > top) {
+                best = i;
+                top = s;
+            }
+            before = s;
         }
+        if (best == 0) return ordered;
+        ml.swap(0, best);
+        return false;
     }
 
     private void rememberCutoff(MoveList ml, int i, int ply, int depth) {
