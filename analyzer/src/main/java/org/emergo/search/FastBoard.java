@@ -271,8 +271,8 @@ final class FastBoard {
     private static final int SMALL = 128;
     private final long[] keys;
 
+    /** The key of a square holding {@code packed}; 0 for a vacant one, which the table holds too. */
     private long squareKey(int bit, int packed) {
-        if (packed == 0) return 0;
         int jailers = packed >>> 16;
         int rest = packed & 0xffff;
         if (jailers < 8 && rest < 16) return keys[bit * SMALL + ((jailers << 4) | rest)];
