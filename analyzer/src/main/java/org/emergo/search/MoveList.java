@@ -139,7 +139,7 @@ final class MoveList {
         boolean ordered = true;
         for (int j = i + 1; j < count; j++) {
             int s = scores[j];
-            if (s > before) ordered = false;
+            ordered &= s <= before;
             if (s > top) {
                 best = j;
                 top = s;

@@ -309,7 +309,7 @@ public final class Searcher {
                 else if (key == k2) s = (1 << 29) - 1;
             }
             scores[i] = s;
-            if (s > before) ordered = false;
+            ordered &= s <= before;
             if (s > top) {
                 best = i;
                 top = s;
