@@ -127,6 +127,8 @@ final class FastBoard {
             all |= 1L << bit;
         }
         squares = all;
+        // generateSteps reads bit 63 for a neighbour off the board (-1).
+        if (sqOf[63] >= 0) throw new IllegalStateException("bit 63 is a square");
         shift = new int[dirs];
         nb = new int[64 * dirs];
         Arrays.fill(nb, -1);
@@ -504,9 +506,11 @@ final class FastBoard {
         for (long m = occ[side]; m != 0; m &= m - 1) {
             int bit = Long.numberOfTrailingZeros(m);
             int base = bit * dirs;
+            ml.ensureRoom(dirs);
+            // Off the board nb is -1, and bit 63 (where empty >>> -1 looks) is no square.
             for (int d = 0; d < dirs; d++) {
                 int to = nb[base + d];
-                if (to >= 0 && (empty >>> to & 1) != 0) ml.addStep(bit, to);
+                ml.addStepIf(bit, to, (int) (empty >>> to) & 1);
             }
         }
     }

@@ -62,8 +62,8 @@ final class MoveList {
     }
 
     private void grow() {
-        moves = Arrays.copyOf(moves, count * 2);
-        scores = Arrays.copyOf(scores, count * 2);
+        moves = Arrays.copyOf(moves, moves.length * 2);
+        scores = Arrays.copyOf(scores, moves.length);
     }
 
     void addEntry(int sq) {
@@ -71,9 +71,19 @@ final class MoveList {
         moves[count++] = ENTRY | (long) (sq << 6 | sq) << 32;
     }
 
-    void addStep(int from, int to) {
-        if (count == moves.length) grow();
-        moves[count++] = STEP | (long) (from << 6 | to) << 32;
+    /** Makes room for {@code n} more moves. */
+    void ensureRoom(int n) {
+        while (count + n > moves.length) grow();
+    }
+
+    /**
+     * Adds the step when {@code vacant} is 1, and only writes past the list when it is 0: the
+     * generator's test of the square is not a branch, whose outcome no predictor knows. Needs
+     * {@link #ensureRoom} first.
+     */
+    void addStepIf(int from, int to, int vacant) {
+        moves[count] = STEP | (long) (from << 6 | to) << 32;
+        count += vacant;
     }
 
     void addCapture(int[] route, int squares) {
