@@ -281,7 +281,18 @@ final class FastBoard {
         return mix(((long) sqOf[bit] << 32) | packed);
     }
 
+    /** Keys of the hand counts a game has (up to 12), by side and count: an entry changes two. */
+    private static final long[] HAND_KEYS = new long[2 * 16];
+
+    static {
+        for (int count = 0; count < 16; count++) {
+            HAND_KEYS[count] = mix(WHITE_HAND + count);
+            HAND_KEYS[16 + count] = mix(BLACK_HAND + count);
+        }
+    }
+
     static long handKey(int side, int count) {
+        if (count < 16) return HAND_KEYS[side << 4 | count];
         return mix((side == 0 ? WHITE_HAND : BLACK_HAND) + count);
     }
 
