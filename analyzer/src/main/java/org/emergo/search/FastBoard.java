@@ -532,6 +532,24 @@ final class FastBoard {
     void make(MoveList ml, int i) {
         hashStack[top] = hash;
         top++;
+        if (ml.isStep(i)) {
+            // A step, most of the moves made, here; the rest out of line, so that make is small
+            // enough for the JIT to inline into the search.
+            int ends = ml.ends(i);
+            int from = ends >>> 6;
+            int to = ends & 63;
+            int c = cells[from];
+            hash ^= SIDE_SWAP ^ squareKey(from, c) ^ squareKey(to, c);
+            cells[to] = c;
+            cells[from] = 0;
+            occ[side] ^= (1L << from) | (1L << to);
+            side ^= 1;
+        } else {
+            makeOther(ml, i);
+        }
+    }
+
+    private void makeOther(MoveList ml, int i) {
         long h = hash ^ SIDE_SWAP;
         final int me = side;
         if (ml.isEntry(i)) {
@@ -546,15 +564,6 @@ final class FastBoard {
             hand[me] = mine - size;
             if (undoTop == undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
             undo[undoTop++] = size;
-        } else if (ml.isStep(i)) {
-            int ends = ml.ends(i);
-            int from = ends >>> 6;
-            int to = ends & 63;
-            int c = cells[from];
-            h ^= squareKey(from, c) ^ squareKey(to, c);
-            cells[to] = c;
-            cells[from] = 0;
-            occ[me] ^= (1L << from) | (1L << to);
         } else {
             int off = ml.offset(i);
             int[] data = ml.data;
@@ -629,22 +638,28 @@ final class FastBoard {
 
     /** Takes back move {@code i} of {@code ml}, the last one made. */
     void unmake(MoveList ml, int i) {
-        final int me = side ^ 1;
-        side = me;
+        side ^= 1;
         top--;
         hash = hashStack[top];
-        if (ml.isEntry(i)) {
-            int bit = ml.ends(i) & 63;
-            hand[me] += undo[--undoTop];
-            cells[bit] = 0;
-            occ[me] &= ~(1L << bit);
-        } else if (ml.isStep(i)) {
+        if (ml.isStep(i)) {
             int ends = ml.ends(i);
             int from = ends >>> 6;
             int to = ends & 63;
             cells[from] = cells[to];
             cells[to] = 0;
-            occ[me] ^= (1L << from) | (1L << to);
+            occ[side] ^= (1L << from) | (1L << to);
+        } else {
+            unmakeOther(ml, i);
+        }
+    }
+
+    private void unmakeOther(MoveList ml, int i) {
+        final int me = side;
+        if (ml.isEntry(i)) {
+            int bit = ml.ends(i) & 63;
+            hand[me] += undo[--undoTop];
+            cells[bit] = 0;
+            occ[me] &= ~(1L << bit);
         } else {
             int off = ml.offset(i);
             int[] data = ml.data;
