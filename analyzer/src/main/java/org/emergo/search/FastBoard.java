@@ -69,7 +69,7 @@ final class FastBoard {
     int side;
     long hash;
 
-    // Undo: per move the hash before it, and what unmake needs (entered size; a capture's jumped columns and the men it gained).
+    // Undo: per move the hash before it, and what unmake needs (a capture's jumped columns and the men it gained).
     private final long[] hashStack = new long[MAX_PLY + 8];
     private int top;
     private int[] undo = new int[1024];
@@ -562,8 +562,6 @@ final class FastBoard {
             occ[me] |= 1L << bit;
             h ^= squareKey(bit, c) ^ handKey(me, mine) ^ handKey(me, mine - size);
             hand[me] = mine - size;
-            if (undoTop == undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
-            undo[undoTop++] = size;
         } else {
             int off = ml.offset(i);
             int[] data = ml.data;
@@ -657,7 +655,8 @@ final class FastBoard {
         final int me = side;
         if (ml.isEntry(i)) {
             int bit = ml.ends(i) & 63;
-            hand[me] += undo[--undoTop];
+            // The entered column is as make left it: its jailers are the men entered.
+            hand[me] += cells[bit] >>> 16;
             cells[bit] = 0;
             occ[me] &= ~(1L << bit);
         } else {
