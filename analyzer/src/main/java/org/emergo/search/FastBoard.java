@@ -569,6 +569,8 @@ final class FastBoard {
             if (undoTop + n + 1 >= undo.length) undo = Arrays.copyOf(undo, undo.length * 2);
             int at = data[off + 1];
             int gained = 0;
+            // Loose prisoners the jumps freed: a jumped column is the opponent's, a liberated one holds none.
+            int freed = 0;
             for (int k = 2; k <= n; k++) {
                 int to = data[off + k];
                 int m = (at + to) >> 1;
@@ -576,6 +578,7 @@ final class FastBoard {
                 int jumped = cells[m];
                 undo[undoTop++] = jumped;
                 int left = removeTop(jumped);
+                freed += loosePrisoners(jumped) - loosePrisoners(left);
                 int moved = capturer + 2;
                 h ^= squareKey(at, capturer) ^ squareKey(m, jumped) ^ squareKey(m, left) ^ squareKey(to, moved);
                 cells[at] = 0;
@@ -599,7 +602,7 @@ final class FastBoard {
             // Only a capture changes the material: an entry puts men in hand on the board.
             material[me] += gained;
             material[me ^ 1] -= gained;
-            if (keepsLoose) keepLoose(me, cells[at], n - 1);
+            if (keepsLoose) keepLoose(me, cells[at], n - 1, freed);
             undo[undoTop++] = gained;
         }
         side = me ^ 1;
@@ -608,20 +611,14 @@ final class FastBoard {
 
     /**
      * Keeps {@link #loose} after a capture of {@code jumps} jumps by side {@code me}, which now
-     * stands as {@code moved}; the jumped columns are the last {@code jumps} entries of the undo
-     * stack. Its value before goes on a stack of its own, for unmake.
+     * stands as {@code moved} and freed {@code freed} of the opponent's loose prisoners. Its
+     * value before goes on a stack of its own, for unmake.
      */
-    private void keepLoose(int me, int moved, int jumps) {
+    private void keepLoose(int me, int moved, int jumps, int freed) {
         looseStack[2 * top - 2] = loose[0];
         looseStack[2 * top - 1] = loose[1];
         // The capturer's jailers stay as they are: with one, each jump added a loose prisoner.
         if ((moved >>> 16) == 1) loose[me] += jumps;
-        // A jumped column is the opponent's; a liberated one, the mover's, holds no prisoners.
-        int freed = 0;
-        for (int k = undoTop - jumps; k < undoTop; k++) {
-            int jumped = undo[k];
-            freed += loosePrisoners(jumped) - loosePrisoners(removeTop(jumped));
-        }
         loose[me ^ 1] -= freed;
     }
 
