@@ -57,6 +57,8 @@ class FastBoardTest {
                 assertEquals(after, proofs.toPosition(), () -> p + " " + m + " on a material-only board");
                 assertEquals(after.hash(), proofs.hash);
                 proofs.unmake(ml, i);
+                assertEquals(p, proofs.toPosition(), () -> p + " " + m + " unmade on a material-only board");
+                assertEquals(p.hash(), proofs.hash);
                 b.unmake(ml, i);
                 assertEquals(p, b.toPosition(), () -> p + " " + m + " unmade");
                 assertEquals(p.hash(), b.hash);
