@@ -3,7 +3,6 @@ package org.emergo.store.puzzle;
 import static org.emergo.store.jooq.Tables.GAME;
 import static org.emergo.store.jooq.Tables.PUZZLE;
 import static org.emergo.store.jooq.Tables.PUZZLE_ATTEMPT;
-import static org.emergo.store.jooq.Tables.PUZZLE_SET;
 import static org.emergo.store.jooq.Tables.PUZZLE_SOLVER;
 import static org.emergo.store.jooq.Tables.PUZZLE_THEME;
 import static org.emergo.store.jooq.Tables.REVIEW;
@@ -26,12 +25,17 @@ import org.emergo.store.output.ResultColumn;
 import org.emergo.store.output.ResultWriter;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Record;
+import org.jooq.Record1;
+import org.jooq.Select;
+import org.jooq.SelectField;
+import org.jooq.Table;
 import org.jooq.impl.DSL;
 
 /**
- * The puzzle set as the viewer and the export read it (one puzzle per position: the view
- * puzzle_set), and the attempts at its puzzles, each of which rates the puzzle and the solver
+ * The puzzle set as the viewer and the export read it (one puzzle per position: those marked
+ * {@code in_set}, {@link PuzzleSet}), and the attempts at its puzzles, each of which rates the puzzle and the solver
  * by Glicko-2 (analyzer's {@link Glicko2}), one attempt a rating period, as lichess rates its puzzles.
  */
 public final class PuzzleBook {
@@ -47,55 +51,106 @@ public final class PuzzleBook {
         public static final Filter ANY = new Filter(null, null, null, null, null, null);
 
         Condition condition() {
-            Condition c = DSL.trueCondition();
-            if (variant != null) c = c.and(PUZZLE_SET.VARIANT.eq(variant.tagName()));
+            Condition c = PUZZLE.IN_SET.isTrue();
+            if (variant != null) c = c.and(PUZZLE.VARIANT.eq(variant.tagName()));
             if (theme != null) {
                 c = c.and(DSL.exists(DSL.selectOne().from(PUZZLE_THEME)
-                        .where(PUZZLE_THEME.GAME_ID.eq(PUZZLE_SET.GAME_ID))
-                        .and(PUZZLE_THEME.PLY.eq(PUZZLE_SET.PLY))
+                        .where(PUZZLE_THEME.GAME_ID.eq(PUZZLE.GAME_ID))
+                        .and(PUZZLE_THEME.PLY.eq(PUZZLE.PLY))
                         .and(PUZZLE_THEME.THEME.eq(theme))));
             }
-            if (minRating != null) c = c.and(PUZZLE_SET.RATING.ge(minRating.doubleValue()));
-            if (maxRating != null) c = c.and(PUZZLE_SET.RATING.lt(maxRating.doubleValue()));
+            if (minRating != null) c = c.and(PUZZLE.RATING.ge(minRating.doubleValue()));
+            if (maxRating != null) c = c.and(PUZZLE.RATING.lt(maxRating.doubleValue()));
             if (player != null) c = c.and(GAME.WHITE.eq(player).or(GAME.BLACK.eq(player)));
             if (event != null) c = c.and(GAME.EVENT.eq(event));
             return c;
         }
     }
 
-    /** A mistake or blunder of a player in a reviewed game, to retry: the position before it is {@code ply}. */
-    public record Mistake(long gameId, int ply, String played, String best, String moveClass, String date, String white,
-            String black) {}
+    /**
+     * A mistake or blunder of a player in a reviewed game, to retry: the position before it is
+     * {@code ply}, {@code side} the mover's letter.
+     */
+    public record Mistake(long gameId, int ply, String side, String played, String best, String moveClass, String date,
+            String white, String black) {
+
+        /** The move as the game page numbers it: {@code 4. e8} for White's, {@code 4... e8} for Black's. */
+        public String label() {
+            boolean whiteStarts = side.equals("w") == (ply % 2 == 0);
+            int index = whiteStarts ? ply : ply + 1;
+            return (index / 2 + 1) + (index % 2 == 0 ? ". " : "... ") + played;
+        }
+    }
 
     /**
      * The moves of {@code player}'s reviewed games (their latest review) that the judgement
-     * classed a mistake or a blunder, newest game first, in ply order within a game.
+     * classed a mistake or a blunder, newest game first, in ply order within a game, from
+     * {@code offset}.
      */
-    public List<Mistake> mistakes(String player, int limit) {
-        var latest = DSL.select(REVIEW.SETTING_ID).from(REVIEW)
-                .where(REVIEW.GAME_ID.eq(GAME.ID))
-                .orderBy(REVIEW.REVIEWED_AT.desc(), REVIEW.SETTING_ID.desc())
-                .limit(1);
-        return db.dsl().select(GAME.ID, REVIEW_PLY.PLY, REVIEW_PLY.PLAYED, REVIEW_PLY.BEST_MOVE, REVIEW_PLY.MOVE_CLASS,
-                        GAME.DATE, GAME.WHITE, GAME.BLACK)
-                .from(REVIEW_PLY).join(GAME).on(GAME.ID.eq(REVIEW_PLY.GAME_ID))
-                .where(REVIEW_PLY.SETTING_ID.eq(DSL.field(latest)))
-                .and(REVIEW_PLY.MOVE_CLASS.in("mistake", "blunder"))
-                .and(GAME.WHITE.eq(player).and(REVIEW_PLY.PLAYER.eq("w"))
-                        .or(GAME.BLACK.eq(player).and(REVIEW_PLY.PLAYER.eq("b"))))
-                .orderBy(knownDate().desc().nullsLast(), GAME.ID.desc(), REVIEW_PLY.PLY)
+    public List<Mistake> mistakes(String player, int offset, int limit) {
+        Table<?> m = mistakesQuery(player, DSL.trueCondition()).asTable("m");
+        return db.dsl().select(m.fields())
+                .from(m)
+                .orderBy(m.field("sort_date").desc().nullsLast(), m.field("game_id").desc(), m.field("ply"))
                 .limit(limit)
-                .fetch(r -> new Mistake(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), r.value6(), r.value7(),
-                        r.value8()));
+                .offset(offset)
+                .fetch(PuzzleBook::mistake);
+    }
+
+    /** How many mistakes and blunders {@link #mistakes} holds of the player. */
+    public int countMistakes(String player) {
+        return db.dsl().fetchCount(mistakesQuery(player, DSL.trueCondition()));
+    }
+
+    /** The player's mistake or blunder of game {@code gameId} from the position at {@code ply}, if it is one. */
+    public Optional<Mistake> mistake(String player, long gameId, int ply) {
+        return mistakesQuery(player, GAME.ID.eq(gameId).and(REVIEW_PLY.PLY.eq(ply))).fetchOptional(PuzzleBook::mistake);
+    }
+
+    /**
+     * The player's mistakes as White, then as Black: each side reads his games by the index on
+     * its colour, their latest review, and that review's plies by the primary key.
+     */
+    private Select<Record> mistakesQuery(String player, Condition which) {
+        return side(player, GAME.WHITE, "w", which).unionAll(side(player, GAME.BLACK, "b", which));
+    }
+
+    private Select<Record> side(String player, Field<String> colour, String letter, Condition which) {
+        var later = REVIEW.as("later");
+        List<SelectField<?>> fields = List.of(GAME.ID.as("game_id"), REVIEW_PLY.PLY.as("ply"), REVIEW_PLY.PLAYER.as("side"),
+                REVIEW_PLY.PLAYED.as("played"), REVIEW_PLY.BEST_MOVE.as("best"), REVIEW_PLY.MOVE_CLASS.as("move_class"),
+                GAME.DATE.as("date"), GAME.WHITE.as("white"), GAME.BLACK.as("black"), knownDate().as("sort_date"));
+        return db.dsl().select(fields)
+                .from(GAME)
+                .join(REVIEW).on(REVIEW.GAME_ID.eq(GAME.ID))
+                .join(REVIEW_PLY).on(REVIEW_PLY.GAME_ID.eq(REVIEW.GAME_ID)).and(REVIEW_PLY.SETTING_ID.eq(REVIEW.SETTING_ID))
+                .where(colour.eq(player))
+                .and(REVIEW_PLY.PLAYER.eq(letter))
+                .and(REVIEW_PLY.MOVE_CLASS.in("mistake", "blunder"))
+                .and(which)
+                // the game's latest review, as the viewer shows it
+                .andNotExists(DSL.selectOne().from(later)
+                        .where(later.GAME_ID.eq(REVIEW.GAME_ID))
+                        .and(later.REVIEWED_AT.gt(REVIEW.REVIEWED_AT)
+                                .or(later.REVIEWED_AT.eq(REVIEW.REVIEWED_AT).and(later.SETTING_ID.gt(REVIEW.SETTING_ID)))));
+    }
+
+    private static Mistake mistake(Record r) {
+        return new Mistake(r.get(0, Long.class), r.get(1, Integer.class), r.get(2, String.class), r.get(3, String.class),
+                r.get(4, String.class), r.get(5, String.class), r.get(6, String.class), r.get(7, String.class),
+                r.get(8, String.class));
     }
 
     /** The game's date where its year is known (a record may write {@code ????.??.??}): unknown dates go last. */
-    private static org.jooq.Field<String> knownDate() {
+    private static Field<String> knownDate() {
         return DSL.when(GAME.DATE.startsWith("?"), DSL.inline((String) null)).otherwise(GAME.DATE);
     }
 
-    /** What an attempt did to the ratings. */
-    public record Attempted(boolean solved, Rating puzzle, Rating solver) {}
+    /**
+     * What an attempt did to the ratings: {@code rated} only for the solver's first attempt at
+     * the puzzle, as lichess rates; a later one leaves both ratings as they were.
+     */
+    public record Attempted(boolean solved, boolean rated, Rating puzzle, Rating solver) {}
 
     private final Database db;
     private final RatingSystem glicko = new Glicko2();
@@ -110,53 +165,54 @@ public final class PuzzleBook {
      */
     public Optional<StoredPuzzle> next(Filter filter) {
         DSLContext dsl = db.dsl();
-        Condition untried = DSL.notExists(DSL.selectOne().from(PUZZLE_ATTEMPT)
-                .where(PUZZLE_ATTEMPT.GAME_ID.eq(PUZZLE_SET.GAME_ID))
-                .and(PUZZLE_ATTEMPT.PLY.eq(PUZZLE_SET.PLY))
-                .and(PUZZLE_ATTEMPT.SOLVER_NAME.eq(LOCAL_SOLVER)));
-        Optional<StoredPuzzle> fresh = first(dsl, filter.condition().and(untried));
-        return fresh.isPresent() ? fresh : first(dsl, filter.condition());
+        Optional<StoredPuzzle> fresh = listQuery(dsl, filter.condition().and(untried()), 0, 1).fetchOptional(PuzzleBook::read);
+        return fresh.isPresent() ? fresh : listQuery(dsl, filter.condition(), 0, 1).fetchOptional(PuzzleBook::read);
     }
 
-    private static Optional<StoredPuzzle> first(DSLContext dsl, Condition c) {
+    /** Not yet tried by the local solver. */
+    static Condition untried() {
+        return DSL.notExists(DSL.selectOne().from(PUZZLE_ATTEMPT)
+                .where(PUZZLE_ATTEMPT.GAME_ID.eq(PUZZLE.GAME_ID))
+                .and(PUZZLE_ATTEMPT.PLY.eq(PUZZLE.PLY))
+                .and(PUZZLE_ATTEMPT.SOLVER_NAME.eq(LOCAL_SOLVER)));
+    }
+
+    /** The set's puzzles that match {@code c}, in game and ply order: read along the primary key. */
+    static Select<Record> listQuery(DSLContext dsl, Condition c, int offset, int limit) {
         return dsl.select(columns())
-                .from(PUZZLE_SET).join(GAME).on(GAME.ID.eq(PUZZLE_SET.GAME_ID))
+                .from(PUZZLE).join(GAME).on(GAME.ID.eq(PUZZLE.GAME_ID))
                 .where(c)
-                .orderBy(PUZZLE_SET.GAME_ID, PUZZLE_SET.PLY)
-                .limit(1)
-                .fetchOptional()
-                .map(PuzzleBook::read);
+                .orderBy(PUZZLE.GAME_ID, PUZZLE.PLY)
+                .limit(limit)
+                .offset(offset);
+    }
+
+    static Select<Record1<Integer>> countQuery(DSLContext dsl, Condition c) {
+        return dsl.selectCount()
+                .from(PUZZLE).join(GAME).on(GAME.ID.eq(PUZZLE.GAME_ID))
+                .where(c);
     }
 
     /** A puzzle by its id ({@code game-ply}), whether or not it is the set's one of its position. */
     public Optional<StoredPuzzle> find(String id) {
         long[] key = StoredPuzzle.parseId(id);
         if (key == null) return Optional.empty();
-        return db.dsl().select(puzzleColumns())
+        return db.dsl().select(columns())
                 .from(PUZZLE).join(GAME).on(GAME.ID.eq(PUZZLE.GAME_ID))
                 .where(PUZZLE.GAME_ID.eq(key[0]))
                 .and(PUZZLE.PLY.eq((int) key[1]))
                 .fetchOptional()
-                .map(PuzzleBook::readPuzzle);
+                .map(PuzzleBook::read);
     }
 
     /** The set's puzzles that match, in game and ply order, from {@code offset}. */
     public List<StoredPuzzle> list(Filter filter, int offset, int limit) {
-        return db.dsl().select(columns())
-                .from(PUZZLE_SET).join(GAME).on(GAME.ID.eq(PUZZLE_SET.GAME_ID))
-                .where(filter.condition())
-                .orderBy(PUZZLE_SET.GAME_ID, PUZZLE_SET.PLY)
-                .limit(limit)
-                .offset(offset)
-                .fetch(PuzzleBook::read);
+        return listQuery(db.dsl(), filter.condition(), offset, limit).fetch(PuzzleBook::read);
     }
 
     /** How many of the set's puzzles match. */
     public int count(Filter filter) {
-        return db.dsl().selectCount()
-                .from(PUZZLE_SET).join(GAME).on(GAME.ID.eq(PUZZLE_SET.GAME_ID))
-                .where(filter.condition())
-                .fetchOne(0, int.class);
+        return countQuery(db.dsl(), filter.condition()).fetchOne(0, int.class);
     }
 
     /** The themes that occur in the set, in name order. */
@@ -184,8 +240,9 @@ public final class PuzzleBook {
         out.columns(cols);
         int[] n = {0};
         db.dsl().select(columns())
-                .from(PUZZLE_SET).join(GAME).on(GAME.ID.eq(PUZZLE_SET.GAME_ID))
-                .orderBy(PUZZLE_SET.GAME_ID, PUZZLE_SET.PLY)
+                .from(PUZZLE).join(GAME).on(GAME.ID.eq(PUZZLE.GAME_ID))
+                .where(Filter.ANY.condition())
+                .orderBy(PUZZLE.GAME_ID, PUZZLE.PLY)
                 .fetchSize(500)
                 .forEach(r -> {
                     StoredPuzzle p = read(r);
@@ -209,8 +266,9 @@ public final class PuzzleBook {
     }
 
     /**
-     * Stores an attempt of the local solver and rates him and the puzzle by it, in one
-     * transaction: solved is the first move right; a puzzle he tried before is rated again.
+     * Stores the local solver's first attempt at a puzzle and rates him and the puzzle by it, in
+     * one transaction: solved is the first move right. A later attempt (a try again, or the
+     * solution played once the failure showed it) stores nothing and rates nobody.
      */
     public Attempted attempt(String id, boolean solved, String wrongMove) throws SQLException {
         long[] key = StoredPuzzle.parseId(id);
@@ -235,6 +293,7 @@ public final class PuzzleBook {
                 Rating solver = s == null ? glicko.newPlayer()
                         : new Rating(s.get(PUZZLE_SOLVER.RATING), s.get(PUZZLE_SOLVER.RATING_DEVIATION),
                                 s.get(PUZZLE_SOLVER.VOLATILITY), s.get(PUZZLE_SOLVER.ATTEMPTS));
+                if (tried(dsl, key)) return new Attempted(solved, false, puzzle, solver);
                 RatingSystem.After after = glicko.update(solver, puzzle, solved ? 1 : 0);
                 dsl.update(PUZZLE)
                         .set(PUZZLE.RATING, after.black().rating())
@@ -271,9 +330,22 @@ public final class PuzzleBook {
                         .set(PUZZLE_ATTEMPT.WRONG_MOVE, solved ? null : wrongMove)
                         .set(PUZZLE_ATTEMPT.ATTEMPTED_AT, LocalDateTime.now(ZoneOffset.UTC))
                         .execute();
-                return new Attempted(solved, after.black(), after.white());
+                return new Attempted(solved, true, after.black(), after.white());
             });
         }
+    }
+
+    /** Whether the local solver has tried the puzzle {@code id} before: a new attempt is not rated. */
+    public boolean triedBefore(String id) {
+        long[] key = StoredPuzzle.parseId(id);
+        return key != null && tried(db.dsl(), key);
+    }
+
+    private static boolean tried(DSLContext dsl, long[] key) {
+        return dsl.fetchExists(DSL.selectOne().from(PUZZLE_ATTEMPT)
+                .where(PUZZLE_ATTEMPT.GAME_ID.eq(key[0]))
+                .and(PUZZLE_ATTEMPT.PLY.eq((int) key[1]))
+                .and(PUZZLE_ATTEMPT.SOLVER_NAME.eq(LOCAL_SOLVER)));
     }
 
     /** The local solver's rating, or the start rating before his first attempt. */
@@ -286,21 +358,14 @@ public final class PuzzleBook {
                 s.get(PUZZLE_SOLVER.RATING_DEVIATION), s.get(PUZZLE_SOLVER.VOLATILITY), s.get(PUZZLE_SOLVER.ATTEMPTS));
     }
 
-    private static List<org.jooq.SelectField<?>> columns() {
-        return List.of(PUZZLE_SET.GAME_ID, PUZZLE_SET.PLY, PUZZLE_SET.VARIANT, PUZZLE_SET.EPN, PUZZLE_SET.SOLVER,
-                PUZZLE_SET.MOVES, PUZZLE_SET.ROLES, PUZZLE_SET.MEN, PUZZLE_SET.WINS_GAME, PUZZLE_SET.PROOF_FROM,
-                PUZZLE_SET.HORIZON, PUZZLE_SET.THEMES, PUZZLE_SET.DIFFICULTY, PUZZLE_SET.PLAYED, PUZZLE_SET.RATING,
-                PUZZLE_SET.RATING_DEVIATION, PUZZLE_SET.ATTEMPTS, PUZZLE_SET.SOLVED, GAME.WHITE, GAME.BLACK, GAME.EVENT);
-    }
-
-    private static List<org.jooq.SelectField<?>> puzzleColumns() {
+    private static List<SelectField<?>> columns() {
         return List.of(PUZZLE.GAME_ID, PUZZLE.PLY, PUZZLE.VARIANT, PUZZLE.EPN, PUZZLE.SOLVER,
                 PUZZLE.MOVES, PUZZLE.ROLES, PUZZLE.MEN, PUZZLE.WINS_GAME, PUZZLE.PROOF_FROM,
                 PUZZLE.HORIZON, PUZZLE.THEMES, PUZZLE.DIFFICULTY, PUZZLE.PLAYED, PUZZLE.RATING,
                 PUZZLE.RATING_DEVIATION, PUZZLE.ATTEMPTS, PUZZLE.SOLVED, GAME.WHITE, GAME.BLACK, GAME.EVENT);
     }
 
-    /** A row of {@link #columns()} or {@link #puzzleColumns()}: the same order. */
+    /** A row of {@link #columns()}. */
     private static StoredPuzzle read(Record r) {
         return new StoredPuzzle(r.get(0, Long.class), r.get(1, Integer.class), Variant.parse(r.get(2, String.class)),
                 r.get(3, String.class), r.get(4, String.class).charAt(0), words(r.get(5, String.class)),
@@ -308,10 +373,6 @@ public final class PuzzleBook {
                 r.get(10, Integer.class), words(r.get(11, String.class)), r.get(12, Double.class), r.get(13, String.class),
                 r.get(14, Double.class), r.get(15, Double.class), r.get(16, Integer.class), r.get(17, Integer.class),
                 r.get(18, String.class), r.get(19, String.class), r.get(20, String.class));
-    }
-
-    private static StoredPuzzle readPuzzle(Record r) {
-        return read(r);
     }
 
     private static List<String> words(String text) {

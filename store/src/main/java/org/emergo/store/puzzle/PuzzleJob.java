@@ -84,6 +84,7 @@ public final class PuzzleJob {
                     listener.mined(tally[0]);
                 });
             } while (batches.anotherPass());
+            repository.settleSet();
             db.confirmCommitsKept();
         } catch (SQLException | InterruptedException | ExecutionException e) {
             throw db.stopped("puzzles", e);

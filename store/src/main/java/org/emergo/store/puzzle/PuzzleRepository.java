@@ -2,7 +2,6 @@ package org.emergo.store.puzzle;
 
 import static org.emergo.store.jooq.Tables.PUZZLE;
 import static org.emergo.store.jooq.Tables.PUZZLE_MINED;
-import static org.emergo.store.jooq.Tables.PUZZLE_SET;
 import static org.emergo.store.jooq.Tables.PUZZLE_THEME;
 import static org.emergo.store.jooq.Tables.REVIEW;
 import static org.emergo.store.jooq.Tables.REVIEW_PLY;
@@ -124,10 +123,16 @@ public final class PuzzleRepository {
             Transaction.run(c, tx -> {
                 DSLContext dsl = DSL.using(tx, db.dialect(), db.dsl().settings());
                 List<Long> ids = games.stream().map(MinedGame::gameId).toList();
+                // the positions whose puzzles change: the games' earlier ones and their new ones
+                List<Long> touched = new ArrayList<>(dsl.select(PUZZLE.POSITION_HASH).from(PUZZLE)
+                        .where(PUZZLE.GAME_ID.in(ids)).fetch(PUZZLE.POSITION_HASH));
                 dsl.deleteFrom(PUZZLE).where(PUZZLE.GAME_ID.in(ids)).execute();
                 dsl.deleteFrom(PUZZLE_MINED).where(PUZZLE_MINED.GAME_ID.in(ids)).execute();
                 for (MinedGame g : games) {
-                    for (Found f : g.puzzles()) insert(dsl, g, f);
+                    for (Found f : g.puzzles()) {
+                        insert(dsl, g, f);
+                        touched.add(f.puzzle().position().hash());
+                    }
                     dsl.insertInto(PUZZLE_MINED)
                             .set(PUZZLE_MINED.GAME_ID, g.gameId())
                             .set(PUZZLE_MINED.MINER_VERSION, PuzzleMiner.VERSION)
@@ -137,7 +142,18 @@ public final class PuzzleRepository {
                             .set(PUZZLE_MINED.MINED_AT, now)
                             .execute();
                 }
+                PuzzleSet.settle(dsl, touched);
             });
+        }
+    }
+
+    /**
+     * Puts right the marks of the puzzles that stand for their positions
+     * ({@link PuzzleSet}), which two programs mining at once or a kill may have left wrong.
+     */
+    public void settleSet() throws SQLException {
+        try (Connection c = db.dataSource().getConnection()) {
+            Transaction.run(c, tx -> PuzzleSet.settleAll(DSL.using(tx, db.dialect(), db.dsl().settings())));
         }
     }
 
@@ -195,7 +211,7 @@ public final class PuzzleRepository {
     public Map<String, Integer> countsByBoard() {
         Map<String, Integer> out = new LinkedHashMap<>();
         for (Variant v : Variant.values()) {
-            out.put(v.tagName(), db.dsl().fetchCount(PUZZLE_SET, PUZZLE_SET.VARIANT.eq(v.tagName())));
+            out.put(v.tagName(), db.dsl().fetchCount(PUZZLE, PUZZLE.IN_SET.isTrue().and(PUZZLE.VARIANT.eq(v.tagName()))));
         }
         return out;
     }

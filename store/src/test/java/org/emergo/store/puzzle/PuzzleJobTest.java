@@ -71,6 +71,15 @@ class PuzzleJobTest {
 
     static final int GAMES = 8;
 
+    @Test
+    void aMistakeIsNumberedAsTheGamePageNumbersItsMove() {
+        // White starts: ply 6 is White's 4th move, ply 7 Black's; Black starts: ply 0 is Black's 1st, ply 1 White's 2nd
+        assertEquals("4. e8", new PuzzleBook.Mistake(1, 6, "w", "e8", "e7", "mistake", null, null, null).label());
+        assertEquals("4... e8", new PuzzleBook.Mistake(1, 7, "b", "e8", "e7", "mistake", null, null, null).label());
+        assertEquals("1... e8", new PuzzleBook.Mistake(1, 0, "b", "e8", "e7", "mistake", null, null, null).label());
+        assertEquals("2. e8", new PuzzleBook.Mistake(1, 1, "w", "e8", "e7", "mistake", null, null, null).label());
+    }
+
     /** Game, then ply. */
     static int compareKeys(List<Object> x, List<Object> y) {
         int byGame = Long.compare((Long) x.get(0), (Long) y.get(0));
@@ -190,13 +199,72 @@ class PuzzleJobTest {
             assertEquals(List.of(List.of(true, ""), List.of(false, "e5")), plainRows(
                     "SELECT solved, COALESCE(wrong_move, '') FROM puzzle_attempt ORDER BY attempted_at, game_id, ply"));
             assertEquals(List.of(List.of(2L)), plainRows("SELECT attempts FROM puzzle_solver"));
+            assertTrue(solved.rated() && failed.rated());
+        }
+
+        @Test
+        void onlyTheFirstAttemptAtAPuzzleIsStoredAndRated() throws Exception {
+            mine(2);
+            PuzzleBook book = new PuzzleBook(db);
+            StoredPuzzle p = book.next(PuzzleBook.Filter.ANY).orElseThrow();
+            assertTrue(!book.triedBefore(p.id()));
+            PuzzleBook.Attempted failed = book.attempt(p.id(), false, "e5");
+            assertTrue(failed.rated() && book.triedBefore(p.id()));
+            List<List<Object>> after = ratings();
+            // tried again, and then the solution the failure showed: neither counts
+            PuzzleBook.Attempted again = book.attempt(p.id(), false, "e4");
+            PuzzleBook.Attempted shown = book.attempt(p.id(), true, null);
+            assertTrue(!again.rated() && !shown.rated());
+            assertEquals(failed.puzzle(), shown.puzzle());
+            assertEquals(failed.solver(), shown.solver());
+            assertEquals(after, ratings());
+            assertEquals(List.of(List.of(false, "e5")), plainRows("SELECT solved, wrong_move FROM puzzle_attempt"));
+        }
+
+        @Test
+        void aPlayersMistakesArePagedNewestFirstAndCountedAsAPlainQueryFindsThem() {
+            for (String player : plainRows("SELECT white FROM game UNION SELECT black FROM game").stream()
+                    .map(r -> (String) r.get(0)).toList()) {
+                // the latest review of each game, as a plain query writes it
+                List<List<Object>> expected = plainRows("SELECT g.id, p.ply, p.player, p.played FROM review_ply p"
+                        + " JOIN game g ON g.id = p.game_id"
+                        + " WHERE p.setting_id = (SELECT r.setting_id FROM review r WHERE r.game_id = g.id"
+                        + " ORDER BY r.reviewed_at DESC, r.setting_id DESC LIMIT 1)"
+                        + " AND p.move_class IN ('mistake', 'blunder')"
+                        + " AND (g.white = '" + player.replace("'", "''") + "' AND p.player = 'w'"
+                        + " OR g.black = '" + player.replace("'", "''") + "' AND p.player = 'b')"
+                        + " ORDER BY CASE WHEN g.date IS NULL OR g.date LIKE '?%' THEN 1 ELSE 0 END, g.date DESC, g.id DESC, p.ply");
+                PuzzleBook book = new PuzzleBook(db);
+                assertEquals(expected.size(), book.countMistakes(player), player);
+                List<List<Object>> paged = new ArrayList<>();
+                for (int from = 0; from < expected.size() + 3; from += 3) {
+                    for (PuzzleBook.Mistake m : book.mistakes(player, from, 3)) {
+                        paged.add(List.of(m.gameId(), (long) m.ply(), m.side(), m.played()));
+                        assertEquals(m, book.mistake(player, m.gameId(), m.ply()).orElseThrow());
+                    }
+                }
+                assertEquals(expected, paged, player);
+            }
+            assertTrue(plainRows("SELECT COUNT(*) FROM review_ply WHERE move_class IN ('mistake', 'blunder')").get(0).get(0)
+                    instanceof Long n && n > 0);
+            assertTrue(new PuzzleBook(db).mistake("nobody", ids.get(0), 0).isEmpty());
+        }
+
+        /** The puzzles' ratings and counts, then the solver's. */
+        private List<List<Object>> ratings() {
+            List<List<Object>> rows = new ArrayList<>(plainRows("SELECT rating, rating_deviation, attempts, solved FROM puzzle"
+                    + " ORDER BY game_id, ply"));
+            rows.addAll(plainRows("SELECT rating, rating_deviation, attempts FROM puzzle_solver"));
+            return rows;
         }
 
         /**
-         * The set (view puzzle_set, sql/V21) against its rule computed here: of the puzzles of one
-         * position (hash and string), the one of the lowest game and ply. Copies of mined puzzles
-         * make the cases: a later ply of its game and a later game (left out), an earlier game
-         * (taken instead), the same hash with another string (a position of its own).
+         * The set (view puzzle_set, the marks of sql/V24) against its rule computed here: of the
+         * puzzles of one position (hash and string), the one of the lowest game and ply. Copies of
+         * mined puzzles, stored behind the mining's back as a kill or a second program might leave
+         * them, make the cases: a later ply of its game and a later game (left out), an earlier
+         * game (taken instead), the same hash with another string (a position of its own). A
+         * second run, with no game to mine, puts the marks right.
          */
         @Test
         void theSetHoldsOfEachPositionThePuzzleOfTheLowestGameAndPly() {
@@ -212,6 +280,7 @@ class PuzzleJobTest {
             copy(a, lastGame, 902, "epn");
             copy(b, firstGame, 903, "epn");
             copy(b, lastGame, 904, "epn || ' '");
+            assertEquals(0, mine(2).games());
 
             Map<List<Object>, List<Object>> lowest = new LinkedHashMap<>();
             for (List<Object> row : plainRows("SELECT position_hash, epn, game_id, ply FROM puzzle")) {

@@ -277,7 +277,7 @@ class SameAnswersOnEveryDatabaseTest {
         PuzzleBook puzzles = new PuzzleBook(db);
         List<Object> out = new ArrayList<>(List.of(figures.mainSetting().orElseThrow(), figures.decided(setting),
                 puzzles.list(PuzzleBook.Filter.ANY, 0, 1000), puzzles.themes()));
-        for (String player : PLAYERS) out.addAll(List.of(figures.player(player), puzzles.mistakes(player, 100)));
+        for (String player : PLAYERS) out.addAll(List.of(figures.player(player), puzzles.mistakes(player, 0, 100), puzzles.mistakes(player, 3, 5), puzzles.countMistakes(player)));
         for (long id : db.dsl().fetch("SELECT id FROM game ORDER BY id").getValues(0, Long.class)) {
             try {
                 new ReviewRepository(db).latest(id).ifPresent(r -> out.add(List.of(r.setting(), r.curve(), r.moves(),
