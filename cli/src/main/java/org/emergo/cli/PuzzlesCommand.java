@@ -90,11 +90,16 @@ final class PuzzlesCommand implements Callable<Integer> {
         }
     }
 
+    /** The run in one line: {@code 38 games: 412 positions tried, 57 puzzles found}. */
+    static String summary(PuzzleJob.Summary s) {
+        return String.format(Locale.ROOT, "%s: %s tried, %s found",
+                Main.count(s.games(), "game"), Main.count(s.tried(), "position"), Main.count(s.found(), "puzzle"));
+    }
+
     static String describe(PuzzleJob.Summary s) {
         String nl = System.lineSeparator();
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "mined %s: %s tried, %s found",
-                Main.count(s.games(), "game"), Main.count(s.tried(), "position"), Main.count(s.found(), "puzzle")));
+        sb.append("mined ").append(summary(s));
         if (s.failed() > 0) sb.append(nl).append("  ").append(Main.count(s.failed(), "game")).append(" could not be replayed");
         sb.append(nl).append("the set holds (one puzzle a position):");
         for (Map.Entry<String, Integer> e : s.byBoard().entrySet()) {

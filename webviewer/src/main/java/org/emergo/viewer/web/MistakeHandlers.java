@@ -25,15 +25,16 @@ import org.emergo.viewer.data.Urls;
 
 /**
  * A player's own mistakes to retry: {@code /player/{name}/mistakes} lists the moves of his
- * reviewed games that the judgement classed a mistake or a blunder, newest first; each opens
+ * reviewed games that the judgement classed a mistake or a blunder, newest first, a page of
+ * {@link #PAGE} at a time with how many there are; each opens
  * the position before it with every legal move a button. A move tried (a POST guarded as the
  * review button is) is judged by the review's search at its default setting: the engine's best
  * move, or any move the judgement classes as good, counts as solved.
  */
 public final class MistakeHandlers {
 
-    /** Mistakes listed on the page. */
-    static final int LIMIT = 200;
+    /** Mistakes listed a page. */
+    static final int PAGE = 100;
 
     private final Database db;
     private final Templates templates;
@@ -43,10 +44,26 @@ public final class MistakeHandlers {
         this.templates = templates;
     }
 
-    /** The list page. */
-    public record ListPage(String player, List<PuzzleBook.Mistake> mistakes) {
+    /** The list page: page {@code page} (from 1) of the player's {@code total} mistakes. */
+    public record ListPage(String player, List<PuzzleBook.Mistake> mistakes, int total, int page) {
         public String retryUrl(PuzzleBook.Mistake m) {
             return Urls.player(player) + "/mistakes/" + m.gameId() + "/" + m.ply();
+        }
+
+        public int first() {
+            return (page - 1) * PAGE + 1;
+        }
+
+        public int last() {
+            return (page - 1) * PAGE + mistakes.size();
+        }
+
+        public String pageUrl(int n) {
+            return Urls.player(player) + "/mistakes" + (n == 1 ? "" : "?page=" + n);
+        }
+
+        public boolean hasNext() {
+            return last() < total;
         }
 
         public String playerUrl() {
@@ -72,7 +89,11 @@ public final class MistakeHandlers {
 
     public void list(Context ctx) {
         String player = ctx.pathParam("name");
-        ctx.html(templates.render("mistakes.jte", new ListPage(player, new PuzzleBook(db).mistakes(player, LIMIT))));
+        String pageText = ctx.queryParam("page");
+        int page = pageText == null ? 1 : Math.max(1, GameHandlers.Params.number(pageText, "page"));
+        PuzzleBook book = new PuzzleBook(db);
+        int total = book.countMistakes(player);
+        ctx.html(templates.render("mistakes.jte", new ListPage(player, book.mistakes(player, (page - 1) * PAGE, PAGE), total, page)));
     }
 
     public void retry(Context ctx) {
@@ -113,10 +134,8 @@ public final class MistakeHandlers {
     private PuzzleBook.Mistake mistake(String player, Context ctx) {
         long game = GameHandlers.Params.id(ctx.pathParam("game"));
         int ply = GameHandlers.Params.number(ctx.pathParam("ply"), "ply");
-        for (PuzzleBook.Mistake m : new PuzzleBook(db).mistakes(player, Integer.MAX_VALUE)) {
-            if (m.gameId() == game && m.ply() == ply) return m;
-        }
-        throw new NotFoundResponse("no mistake of " + player + " at ply " + ply + " of game " + game);
+        return new PuzzleBook(db).mistake(player, game, ply)
+                .orElseThrow(() -> new NotFoundResponse("no mistake of " + player + " at ply " + ply + " of game " + game));
     }
 
     private PlayedGame game(long id) {

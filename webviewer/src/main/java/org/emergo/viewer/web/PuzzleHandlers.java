@@ -26,7 +26,8 @@ import org.emergo.viewer.data.Urls;
  * {@code /puzzles/{id}} shows one at a step, and a move tried is a POST to
  * {@code /puzzles/{id}/move}, the viewer's second write, guarded as the review button is
  * ({@link ReviewHandlers#requireSameOrigin}): a right move plays the reply and asks for the next,
- * the last right move or a wrong one stores the attempt and rates the puzzle and the solver.
+ * the last right move or a wrong one stores the attempt and rates the puzzle and the solver, the
+ * first attempt only.
  */
 public final class PuzzleHandlers {
 
@@ -73,7 +74,8 @@ public final class PuzzleHandlers {
             int plies = Math.max(2, p.horizon() - at);
             for (Move x : UniqueWin.lineAfter(q, new long[0], m, plies, REFUTATION_NODES)) refutation.add(x.toString());
         }
-        PuzzlePage page = PuzzlePage.of(p, filters, at, wrong, refutation, solved, book.solverRating(), book.themes());
+        PuzzlePage page = PuzzlePage.of(p, filters, at, wrong, refutation, solved, book.solverRating(), book.themes(),
+                book.triedBefore(p.id()));
         ctx.html(templates.render("puzzle.jte", page));
     }
 

@@ -20,12 +20,14 @@ import org.emergo.viewer.board.Overlay;
  * @param wrong      the wrong move just tried, or null
  * @param refutation the line after the wrong move, the move first (empty without one)
  * @param solved     whether the whole solution was found
+ * @param triedBefore whether the solver has an attempt at it: only the first is rated
  */
 public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, String wrong, List<String> refutation,
-        boolean solved, Rating solver, List<String> themes, String boardSvg, List<String> choices, String lastReply) {
+        boolean solved, Rating solver, List<String> themes, String boardSvg, List<String> choices, String lastReply,
+        boolean triedBefore) {
 
     public static PuzzlePage of(StoredPuzzle p, PuzzleFilters filters, int at, String wrong, List<String> refutation,
-            boolean solved, Rating solver, List<String> themes) {
+            boolean solved, Rating solver, List<String> themes, boolean triedBefore) {
         Position q = positionAt(p, at);
         boolean flip = p.solver() == 'b';
         String last = at > 0 ? p.moves().get(at - 1) : null;
@@ -33,7 +35,7 @@ public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, Str
         List<String> choices = new ArrayList<>();
         if (wrong == null && !solved) for (Move m : MoveGen.legalMoves(q)) choices.add(m.toString());
         return new PuzzlePage(p, filters, at, wrong, refutation, solved, solver, themes, BoardSvg.draw(q, overlay, flip),
-                choices, last);
+                choices, last, triedBefore);
     }
 
     /** The position after the first {@code at} moves of the solution. */
