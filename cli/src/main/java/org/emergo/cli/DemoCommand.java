@@ -13,6 +13,7 @@ import org.emergo.importer.SourceWalker;
 import org.emergo.store.analysis.AnalysisJob;
 import org.emergo.store.db.Database;
 import org.emergo.store.output.OutputFormat;
+import org.emergo.store.review.ReviewJob;
 import org.emergo.store.sql.ReadOnlyQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -20,8 +21,8 @@ import picocli.CommandLine;
 /** {@code emergo demo}: the main job on the shipped samples: import, analyse, report. */
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
-            "Import the sample games, analyse them and print what the analysis found, then serve the web viewer "
-                    + "on them until Ctrl-C (--no-serve stops after the report).",
+            "Import the sample games, analyse them, review and mine the hand-made and club games, print what the "
+                    + "analysis found, then serve the web viewer on them until Ctrl-C (--no-serve stops after the report).",
             "The viewer is at http://127.0.0.1:7070/.",
             "The demo has a database of its own, emergo-data/demo. Running it again adds nothing."},
         footerHeading = "%nExamples:%n",
@@ -29,6 +30,12 @@ import picocli.CommandLine;
             "  emergo demo",
             "  emergo demo --no-serve && emergo sql --db emergo-data/demo --file q.sql"})
 final class DemoCommand implements Callable<Integer> {
+
+    /**
+     * The games the demo also reviews and mines: those a player opens first (the club, league,
+     * Abstract Play and rule-breach records, a few seconds), not the 3,000 self-played ones.
+     */
+    static final String FIRST_GAMES = "source NOT LIKE '%selfplay-%'";
 
     /** The example queries the report shows, with a title each. */
     private static final List<String[]> REPORT = List.of(
@@ -73,6 +80,12 @@ final class DemoCommand implements Callable<Integer> {
         out.println(AnalyzeCommand.describe(analysed));
         String rated = RatingsCommand.refresh(dbOption, analysed.games() > 0);
         if (rated != null) out.println(rated);
+        int threads = Runtime.getRuntime().availableProcessors();
+        out.println("Reviewing and mining the hand-made and club games (the self-played ones wait for emergo review) ...");
+        out.flush();
+        ReviewJob.Summary reviewed = ReviewCommand.run(dbOption, ReviewJob.DEFAULT_LIMIT, FIRST_GAMES, threads);
+        out.println(String.format(Locale.ROOT, "reviewed %s; mined %s", Main.count(reviewed.games(), "game"),
+                PuzzlesCommand.summary(PuzzlesCommand.run(dbOption, FIRST_GAMES, threads))));
         Path queries = home.resolve("sql").resolve("queries");
         try (Database database = dbOption.open()) {
             ReadOnlyQuery query = new ReadOnlyQuery(database);
@@ -92,6 +105,8 @@ final class DemoCommand implements Callable<Integer> {
                 + quoted(queries.resolve("06_big_captures_available.sql").toAbsolutePath().normalize().toString()));
         out.println("      " + emergo + " sql --db " + dbArg + " \"SELECT * FROM finding ORDER BY game_id, ply\"");
         out.println("      " + emergo + " export --db " + dbArg + " --where \"id IN (SELECT game_id FROM finding)\"");
+        out.println("      " + emergo + " review --db " + dbArg + " && " + emergo + " puzzles --db " + dbArg
+                + "   (the self-played games too: minutes)");
         out.flush();
         if (noServe) return 0;
         out.println();

@@ -721,6 +721,9 @@ class DatabaseCommandsTest {
         assertEquals(0, r.exitCode(), r::err);
         assertTrue(r.out().contains("imported 15 games from 1 file: 0 duplicates, 0 errors, 0 warnings"), r::out);
         assertTrue(r.out().contains("analysed 15 games, 42 plies: 11 findings"), r::out);
+        // the hand-made games are also reviewed and mined, so that the viewer shows a review at once
+        assertTrue(r.out().contains("reviewed 15 games; mined 15 games: "), r::out);
+        assertEquals(List.of(List.of("15", "15")), sql(db, "SELECT (SELECT COUNT(*) FROM review), (SELECT COUNT(*) FROM puzzle_mined)"));
         for (String code : FINDING_CODES) {
             assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s+" + code + "\\s+1")), () -> code + " in " + r.out());
         }
@@ -729,6 +732,7 @@ class DatabaseCommandsTest {
         assertEquals(0, again.exitCode(), again::err);
         assertTrue(again.out().contains("1 file imported before"), again::out);
         assertTrue(again.out().contains("analysed 0 games, 0 plies: 0 findings"), again::out);
+        assertTrue(again.out().contains("reviewed 0 games; mined 0 games: "), again::out);
     }
 
     @Test
@@ -753,9 +757,9 @@ class DatabaseCommandsTest {
 
         assertEquals(0, r.exitCode(), r::err);
         List<String> hints = r.out().lines().dropWhile(l -> !l.startsWith("More: ")).toList();
-        assertEquals(3, hints.size(), r::out);
+        assertEquals(4, hints.size(), r::out);
         for (String hint : hints) {
-            Matcher m = Pattern.compile("(\\S+) (sql|export) --db (\\S+)").matcher(hint);
+            Matcher m = Pattern.compile("(\\S+) (sql|export|review) --db (\\S+)").matcher(hint);
             assertTrue(m.find(), hint);
             assertTrue(m.group(1).equals("emergo") || Path.of(m.group(1)).isAbsolute(), hint);
             assertEquals(db("demo"), m.group(3), hint);
