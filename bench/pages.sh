@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The page budget, run by hand (issue 52): every route of docs/viewer.md with the parameters a
 # user gives (each filter of the games list, the puzzles and the explorer, the player with the
-# most games, each example query), fetched from a viewer started on DB. "cold" is a URL's first
+# most games, each example query), fetched from a viewer started on DB as from the address bar. "cold" is a URL's first
 # request since the start (routes go in the order below, so the first is the coldest); "warm" the
 # median of five more. Beside them, /api/sql?q=SELECT+1 warm, for scale. Ends with the ten
 # slowest and the routes over the budget (COLD=1 and WARM=0.3 seconds unless set).
@@ -54,6 +54,7 @@ later_epn="$(value "SELECT epn FROM position WHERE game_id = $game AND ply = 6")
 routes=()
 add() { routes+=("$1"); }
 enc() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote_plus(sys.argv[1]))' "$1"; }
+segment() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$1"; }
 p="$(enc "$player")"
 add "/"
 for f in "player=$p" "white=$p" "black=$p" "event=$(enc "$event")" "result=1-0" "rbr=0-1" "variant=HexEmergo" \
@@ -72,10 +73,10 @@ add "/search?pattern=$(enc "e5:w2+")"
 add "/search?pattern=$(enc "e5:w2+")&next=1"
 add "/search?pattern=$(enc "turn:w d4:b3+")&page=2"
 add "/players"; add "/players?variant=HexEmergo"
-add "/player/$(enc "$player")"
-add "/player/$(enc "$player")/mistakes"
-add "/player/$(enc "$player")/mistakes?page=5"
-[ -n "$mistake" ] && add "/player/$(enc "$player")/mistakes/$mistake"
+add "/player/$(segment "$player")"
+add "/player/$(segment "$player")/mistakes"
+add "/player/$(segment "$player")/mistakes?page=5"
+[ -n "$mistake" ] && add "/player/$(segment "$player")/mistakes/$mistake"
 add "/puzzles"
 for f in "variant=HexEmergo" "variant=Emergo" "rating=easy" "rating=medium" "rating=hard" "player=$p" "event=$(enc "$event")"; do
   add "/puzzles?$f"
@@ -92,17 +93,17 @@ add "/sql"
 for q in "$root"/sql/queries/*.sql; do add "/sql?example=$(basename "$q" .sql)"; done
 add "/api/games"; add "/api/games?player=$p"; add "/api/games/$game"
 add "/api/positions?epn=$(enc "$start_epn")"
-add "/api/players"; add "/api/players/$(enc "$player")"
+add "/api/players"; add "/api/players/$(segment "$player")"
 add "/api/search?pattern=$(enc "e5:w2+")"
 
 java -XX:+UseG1GC -XX:MaxGCPauseMillis=50 -jar "$jar" serve --db "$db" --port "$port" > /dev/null 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-for _ in $(seq 1 240); do curl -fs -o /dev/null "$base/api/sql?q=SELECT+1" && break; sleep 0.5; done
+for _ in $(seq 1 240); do curl -fs -H 'Sec-Fetch-Site: none' -o /dev/null "$base/api/sql?q=SELECT+1" && break; sleep 0.5; done
 
 fetch() { # URL: seconds, or the status where it is no answer of 2xx or 3xx
   local out
-  out="$(curl -s -o /dev/null --max-time 600 -w '%{http_code} %{time_total}' "$base$1" || true)"
+  out="$(curl -s -H 'Sec-Fetch-Site: none' -o /dev/null --max-time 600 -w '%{http_code} %{time_total}' "$base$1" || true)"
   case "$out" in 2*|3*) echo "${out#* }" ;; *) echo "status-${out%% *}" ;; esac
 }
 median5() {

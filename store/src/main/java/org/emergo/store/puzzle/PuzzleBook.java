@@ -5,8 +5,6 @@ import static org.emergo.store.jooq.Tables.PUZZLE;
 import static org.emergo.store.jooq.Tables.PUZZLE_ATTEMPT;
 import static org.emergo.store.jooq.Tables.PUZZLE_SOLVER;
 import static org.emergo.store.jooq.Tables.PUZZLE_THEME;
-import static org.emergo.store.jooq.Tables.REVIEW;
-import static org.emergo.store.jooq.Tables.REVIEW_PLY;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -25,12 +23,10 @@ import org.emergo.store.output.ResultColumn;
 import org.emergo.store.output.ResultWriter;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Record1;
 import org.jooq.Select;
 import org.jooq.SelectField;
-import org.jooq.Table;
 import org.jooq.impl.DSL;
 
 /**
@@ -65,85 +61,6 @@ public final class PuzzleBook {
             if (event != null) c = c.and(GAME.EVENT.eq(event));
             return c;
         }
-    }
-
-    /**
-     * A mistake or blunder of a player in a reviewed game, to retry: the position before it is
-     * {@code ply}, {@code side} the mover's letter.
-     */
-    public record Mistake(long gameId, int ply, String side, String played, String best, String moveClass, String date,
-            String white, String black) {
-
-        /** The move as the game page numbers it: {@code 4. e8} for White's, {@code 4... e8} for Black's. */
-        public String label() {
-            boolean whiteStarts = side.equals("w") == (ply % 2 == 0);
-            int index = whiteStarts ? ply : ply + 1;
-            return (index / 2 + 1) + (index % 2 == 0 ? ". " : "... ") + played;
-        }
-    }
-
-    /**
-     * The moves of {@code player}'s reviewed games (their latest review) that the judgement
-     * classed a mistake or a blunder, newest game first, in ply order within a game, from
-     * {@code offset}.
-     */
-    public List<Mistake> mistakes(String player, int offset, int limit) {
-        Table<?> m = mistakesQuery(player, DSL.trueCondition()).asTable("m");
-        return db.dsl().select(m.fields())
-                .from(m)
-                .orderBy(m.field("sort_date").desc().nullsLast(), m.field("game_id").desc(), m.field("ply"))
-                .limit(limit)
-                .offset(offset)
-                .fetch(PuzzleBook::mistake);
-    }
-
-    /** How many mistakes and blunders {@link #mistakes} holds of the player. */
-    public int countMistakes(String player) {
-        return db.dsl().fetchCount(mistakesQuery(player, DSL.trueCondition()));
-    }
-
-    /** The player's mistake or blunder of game {@code gameId} from the position at {@code ply}, if it is one. */
-    public Optional<Mistake> mistake(String player, long gameId, int ply) {
-        return mistakesQuery(player, GAME.ID.eq(gameId).and(REVIEW_PLY.PLY.eq(ply))).fetchOptional(PuzzleBook::mistake);
-    }
-
-    /**
-     * The player's mistakes as White, then as Black: each side reads his games by the index on
-     * its colour, their latest review, and that review's plies by the primary key.
-     */
-    private Select<Record> mistakesQuery(String player, Condition which) {
-        return side(player, GAME.WHITE, "w", which).unionAll(side(player, GAME.BLACK, "b", which));
-    }
-
-    private Select<Record> side(String player, Field<String> colour, String letter, Condition which) {
-        var later = REVIEW.as("later");
-        List<SelectField<?>> fields = List.of(GAME.ID.as("game_id"), REVIEW_PLY.PLY.as("ply"), REVIEW_PLY.PLAYER.as("side"),
-                REVIEW_PLY.PLAYED.as("played"), REVIEW_PLY.BEST_MOVE.as("best"), REVIEW_PLY.MOVE_CLASS.as("move_class"),
-                GAME.DATE.as("date"), GAME.WHITE.as("white"), GAME.BLACK.as("black"), knownDate().as("sort_date"));
-        return db.dsl().select(fields)
-                .from(GAME)
-                .join(REVIEW).on(REVIEW.GAME_ID.eq(GAME.ID))
-                .join(REVIEW_PLY).on(REVIEW_PLY.GAME_ID.eq(REVIEW.GAME_ID)).and(REVIEW_PLY.SETTING_ID.eq(REVIEW.SETTING_ID))
-                .where(colour.eq(player))
-                .and(REVIEW_PLY.PLAYER.eq(letter))
-                .and(REVIEW_PLY.MOVE_CLASS.in("mistake", "blunder"))
-                .and(which)
-                // the game's latest review, as the viewer shows it
-                .andNotExists(DSL.selectOne().from(later)
-                        .where(later.GAME_ID.eq(REVIEW.GAME_ID))
-                        .and(later.REVIEWED_AT.gt(REVIEW.REVIEWED_AT)
-                                .or(later.REVIEWED_AT.eq(REVIEW.REVIEWED_AT).and(later.SETTING_ID.gt(REVIEW.SETTING_ID)))));
-    }
-
-    private static Mistake mistake(Record r) {
-        return new Mistake(r.get(0, Long.class), r.get(1, Integer.class), r.get(2, String.class), r.get(3, String.class),
-                r.get(4, String.class), r.get(5, String.class), r.get(6, String.class), r.get(7, String.class),
-                r.get(8, String.class));
-    }
-
-    /** The game's date where its year is known (a record may write {@code ????.??.??}): unknown dates go last. */
-    private static Field<String> knownDate() {
-        return DSL.when(GAME.DATE.startsWith("?"), DSL.inline((String) null)).otherwise(GAME.DATE);
     }
 
     /**

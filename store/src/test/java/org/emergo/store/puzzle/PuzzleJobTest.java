@@ -74,10 +74,10 @@ class PuzzleJobTest {
     @Test
     void aMistakeIsNumberedAsTheGamePageNumbersItsMove() {
         // White starts: ply 6 is White's 4th move, ply 7 Black's; Black starts: ply 0 is Black's 1st, ply 1 White's 2nd
-        assertEquals("4. e8", new PuzzleBook.Mistake(1, 6, "w", "e8", "e7", "mistake", null, null, null).label());
-        assertEquals("4... e8", new PuzzleBook.Mistake(1, 7, "b", "e8", "e7", "mistake", null, null, null).label());
-        assertEquals("1... e8", new PuzzleBook.Mistake(1, 0, "b", "e8", "e7", "mistake", null, null, null).label());
-        assertEquals("2. e8", new PuzzleBook.Mistake(1, 1, "w", "e8", "e7", "mistake", null, null, null).label());
+        assertEquals("4. e8", new PlayerMistakes.Mistake(1, 6, "w", "e8", "e7", "mistake", null, null, null).label());
+        assertEquals("4... e8", new PlayerMistakes.Mistake(1, 7, "b", "e8", "e7", "mistake", null, null, null).label());
+        assertEquals("1... e8", new PlayerMistakes.Mistake(1, 0, "b", "e8", "e7", "mistake", null, null, null).label());
+        assertEquals("2. e8", new PlayerMistakes.Mistake(1, 1, "w", "e8", "e7", "mistake", null, null, null).label());
     }
 
     /** Game, then ply. */
@@ -234,20 +234,20 @@ class PuzzleJobTest {
                         + " AND (g.white = '" + player.replace("'", "''") + "' AND p.player = 'w'"
                         + " OR g.black = '" + player.replace("'", "''") + "' AND p.player = 'b')"
                         + " ORDER BY CASE WHEN g.date IS NULL OR g.date LIKE '?%' THEN 1 ELSE 0 END, g.date DESC, g.id DESC, p.ply");
-                PuzzleBook book = new PuzzleBook(db);
-                assertEquals(expected.size(), book.countMistakes(player), player);
+                PlayerMistakes book = new PlayerMistakes(db);
+                assertEquals(expected.size(), book.count(player), player);
                 List<List<Object>> paged = new ArrayList<>();
                 for (int from = 0; from < expected.size() + 3; from += 3) {
-                    for (PuzzleBook.Mistake m : book.mistakes(player, from, 3)) {
+                    for (PlayerMistakes.Mistake m : book.page(player, from, 3)) {
                         paged.add(List.of(m.gameId(), (long) m.ply(), m.side(), m.played()));
-                        assertEquals(m, book.mistake(player, m.gameId(), m.ply()).orElseThrow());
+                        assertEquals(m, book.find(player, m.gameId(), m.ply()).orElseThrow());
                     }
                 }
                 assertEquals(expected, paged, player);
             }
             assertTrue(plainRows("SELECT COUNT(*) FROM review_ply WHERE move_class IN ('mistake', 'blunder')").get(0).get(0)
                     instanceof Long n && n > 0);
-            assertTrue(new PuzzleBook(db).mistake("nobody", ids.get(0), 0).isEmpty());
+            assertTrue(new PlayerMistakes(db).find("nobody", ids.get(0), 0).isEmpty());
         }
 
         /** The puzzles' ratings and counts, then the solver's. */

@@ -16,7 +16,7 @@ import org.emergo.search.Judgement;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.game.PendingGame;
-import org.emergo.store.puzzle.PuzzleBook;
+import org.emergo.store.puzzle.PlayerMistakes;
 import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.ReviewRepository;
 import org.emergo.viewer.board.BoardSvg;
@@ -45,8 +45,8 @@ public final class MistakeHandlers {
     }
 
     /** The list page: page {@code page} (from 1) of the player's {@code total} mistakes. */
-    public record ListPage(String player, List<PuzzleBook.Mistake> mistakes, int total, int page) {
-        public String retryUrl(PuzzleBook.Mistake m) {
+    public record ListPage(String player, List<PlayerMistakes.Mistake> mistakes, int total, int page) {
+        public String retryUrl(PlayerMistakes.Mistake m) {
             return Urls.player(player) + "/mistakes/" + m.gameId() + "/" + m.ply();
         }
 
@@ -72,7 +72,7 @@ public final class MistakeHandlers {
     }
 
     /** The retry page: the position, its moves as buttons, and what a move tried was. */
-    public record RetryPage(String player, PuzzleBook.Mistake mistake, String boardSvg, List<String> choices, String tried,
+    public record RetryPage(String player, PlayerMistakes.Mistake mistake, String boardSvg, List<String> choices, String tried,
             String verdict, boolean solved) {
         public String actionUrl() {
             return Urls.player(player) + "/mistakes/" + mistake.gameId() + "/" + mistake.ply();
@@ -91,14 +91,14 @@ public final class MistakeHandlers {
         String player = ctx.pathParam("name");
         String pageText = ctx.queryParam("page");
         int page = pageText == null ? 1 : Math.max(1, GameHandlers.Params.number(pageText, "page"));
-        PuzzleBook book = new PuzzleBook(db);
-        int total = book.countMistakes(player);
-        ctx.html(templates.render("mistakes.jte", new ListPage(player, book.mistakes(player, (page - 1) * PAGE, PAGE), total, page)));
+        PlayerMistakes mistakes = new PlayerMistakes(db);
+        ctx.html(templates.render("mistakes.jte", new ListPage(player, mistakes.page(player, (page - 1) * PAGE, PAGE),
+                mistakes.count(player), page)));
     }
 
     public void retry(Context ctx) {
         String player = ctx.pathParam("name");
-        PuzzleBook.Mistake m = mistake(player, ctx);
+        PlayerMistakes.Mistake m = mistake(player, ctx);
         PlayedGame g = game(m.gameId());
         Position q = g.positions().get(m.ply());
         String tried = ctx.queryParam("tried");
@@ -124,17 +124,17 @@ public final class MistakeHandlers {
     public void tryMove(Context ctx) {
         ReviewHandlers.requireSameOrigin(ctx);
         String player = ctx.pathParam("name");
-        PuzzleBook.Mistake m = mistake(player, ctx);
+        PlayerMistakes.Mistake m = mistake(player, ctx);
         String move = ctx.formParam("move");
         if (move == null || !move.matches("[a-i0-9x-]{2,400}")) throw new BadRequestResponse("which move? (form field move)");
         ctx.redirect(Urls.player(player) + "/mistakes/" + m.gameId() + "/" + m.ply() + "?tried="
                 + Urls.encode(move), HttpStatus.SEE_OTHER);
     }
 
-    private PuzzleBook.Mistake mistake(String player, Context ctx) {
+    private PlayerMistakes.Mistake mistake(String player, Context ctx) {
         long game = GameHandlers.Params.id(ctx.pathParam("game"));
         int ply = GameHandlers.Params.number(ctx.pathParam("ply"), "ply");
-        return new PuzzleBook(db).mistake(player, game, ply)
+        return new PlayerMistakes(db).find(player, game, ply)
                 .orElseThrow(() -> new NotFoundResponse("no mistake of " + player + " at ply " + ply + " of game " + game));
     }
 

@@ -35,6 +35,7 @@ import org.emergo.store.game.PlayerSummary;
 import org.emergo.store.pattern.PatternHitRows;
 import org.emergo.store.pattern.PatternNextMoves;
 import org.emergo.store.pattern.PatternSearch;
+import org.emergo.store.puzzle.PlayerMistakes;
 import org.emergo.store.puzzle.PuzzleBook;
 import org.emergo.store.puzzle.PuzzleJob;
 import org.emergo.store.puzzle.StoredPuzzle;
@@ -275,9 +276,13 @@ class SameAnswersOnEveryDatabaseTest {
     private static List<Object> reviewsAndPuzzles(Database db, ReviewFigures.Setting setting) {
         ReviewFigures figures = new ReviewFigures(db.dsl());
         PuzzleBook puzzles = new PuzzleBook(db);
+        PlayerMistakes mistakes = new PlayerMistakes(db);
         List<Object> out = new ArrayList<>(List.of(figures.mainSetting().orElseThrow(), figures.decided(setting),
                 puzzles.list(PuzzleBook.Filter.ANY, 0, 1000), puzzles.themes()));
-        for (String player : PLAYERS) out.addAll(List.of(figures.player(player), puzzles.mistakes(player, 0, 100), puzzles.mistakes(player, 3, 5), puzzles.countMistakes(player)));
+        for (String player : PLAYERS) {
+            out.addAll(List.of(figures.player(player), mistakes.page(player, 0, 100), mistakes.page(player, 3, 5),
+                    mistakes.count(player)));
+        }
         for (long id : db.dsl().fetch("SELECT id FROM game ORDER BY id").getValues(0, Long.class)) {
             try {
                 new ReviewRepository(db).latest(id).ifPresent(r -> out.add(List.of(r.setting(), r.curve(), r.moves(),
