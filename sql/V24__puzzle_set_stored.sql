@@ -3,19 +3,9 @@
 -- viewer's next puzzle did not answer on the demo's 6,050 puzzles. Now `emergo puzzles` marks the
 -- one of the lowest game and ply of each position as it stores a game's puzzles, and settles the
 -- marks of the whole set at the end of each run (so a kill or two runs at once leave it right
--- after the next); the set is read by an index.
+-- after the next); the set is read by an index. The marks of the puzzles mined before are set
+-- by V24_1, in the form each database runs fast (sql/h2, sql/postgresql).
 ALTER TABLE puzzle ADD COLUMN in_set BOOLEAN DEFAULT FALSE NOT NULL;
-
-UPDATE puzzle SET in_set = TRUE
-WHERE (game_id, ply) IN (
-    SELECT f.game_id, f.ply
-    FROM (
-        SELECT game_id, ply,
-               ROW_NUMBER() OVER (PARTITION BY position_hash, epn ORDER BY game_id, ply) AS nth
-        FROM puzzle
-    ) f
-    WHERE f.nth = 1
-);
 
 CREATE INDEX puzzle_set_idx ON puzzle (in_set, game_id, ply);
 
