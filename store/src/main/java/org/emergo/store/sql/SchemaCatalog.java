@@ -44,7 +44,7 @@ public final class SchemaCatalog {
      * when it opens a file again: those are read from here.
      */
     private static final List<String> VIEW_COMMENT_MIGRATIONS =
-            List.of("db/migration/V11__comments.sql", "db/migration/V18__puzzles.sql");
+            List.of("db/migration/V11__comments.sql", "db/migration/V18__puzzles.sql", "db/migration/V24__puzzle_set_stored.sql");
 
     private static final Pattern COLUMN_COMMENT =
             Pattern.compile("COMMENT ON COLUMN (\\w+)\\.(\\w+) IS '((?:[^']|'')*)';");
