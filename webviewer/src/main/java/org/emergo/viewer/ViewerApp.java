@@ -1,5 +1,9 @@
 package org.emergo.viewer;
 
+import org.emergo.viewer.http.HostCheck;
+import org.emergo.viewer.http.ErrorPage;
+import org.emergo.viewer.http.Templates;
+import org.emergo.viewer.http.Json;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -11,7 +15,6 @@ import org.emergo.store.game.GameFilter;
 import org.emergo.store.pattern.PatternSearch;
 import org.emergo.viewer.data.QueryLibrary;
 import org.emergo.viewer.web.ApiHandlers;
-import org.emergo.viewer.web.ErrorPage;
 import org.emergo.viewer.web.GameHandlers;
 import org.emergo.viewer.web.MistakeHandlers;
 import org.emergo.viewer.web.PuzzleHandlers;
@@ -22,7 +25,6 @@ import org.emergo.viewer.web.ReviewHandlers;
 import org.emergo.viewer.web.SearchHandlers;
 import org.emergo.viewer.web.SqlHandlers;
 import org.emergo.viewer.web.StatsHandlers;
-import org.emergo.viewer.web.Templates;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -176,7 +178,7 @@ public final class ViewerApp {
     private void error(Context ctx, int status, String message) {
         ctx.status(status);
         if (ctx.path().startsWith("/api/")) {
-            ApiHandlers.json(ctx, ApiHandlers.object("status", status, "error", message));
+            Json.send(ctx, Json.object("status", status, "error", message));
             ctx.status(status);
             return;
         }

@@ -18,7 +18,7 @@ import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.rating.RatingJob;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -28,7 +28,7 @@ import org.emergo.store.db.Database;
 import org.emergo.store.review.ReviewFigures;
 import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.ReviewRepository;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 import org.jooq.Record;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,5 +1,7 @@
 package org.emergo.viewer.web;
 
+import org.emergo.viewer.http.Json;
+import org.emergo.viewer.http.Params;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.Context;
@@ -44,11 +46,11 @@ public final class ApiHandlers {
         body.put("page", filter.page());
         body.put("pageSize", GameFilter.PAGE_SIZE);
         body.put("games", page.games());
-        json(ctx, body);
+        Json.send(ctx, body);
     }
 
     public void game(Context ctx) {
-        long id = GameHandlers.Params.id(ctx.pathParam("id"));
+        long id = Params.id(ctx.pathParam("id"));
         GameReplay g = new GameLoader(db.dsl()).load(id).orElseThrow(() -> new NotFoundResponse("no game " + id));
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", g.id());
@@ -64,11 +66,11 @@ public final class ApiHandlers {
         body.put("ratings", RatingHandlers.gameRatings(db, id));
         List<Map<String, Object>> positions = new ArrayList<>();
         for (int ply = 0; ply < g.positions().size(); ply++) {
-            positions.add(object("ply", ply, "epn", g.positions().get(ply)));
+            positions.add(Json.object("ply", ply, "epn", g.positions().get(ply)));
         }
         body.put("positions", positions);
         body.put("review", review(id));
-        json(ctx, body);
+        Json.send(ctx, body);
     }
 
     /** The engine's review of a game ({@code emergo review}; the latest if at several settings), or null. */
@@ -103,7 +105,7 @@ public final class ApiHandlers {
             ply.put("chancesLost", p.chancesLost());
             ply.put("class", p.moveClass());
             ply.put("forcedLoss", p.forcedMen() == null ? null
-                    : object("kind", p.forcedKind() == null ? "men" : p.forcedKind(), "men", p.forcedMen(), "plies",
+                    : Json.object("kind", p.forcedKind() == null ? "men" : p.forcedKind(), "men", p.forcedMen(), "plies",
                             p.forcedPlies(), "horizon", p.proofHorizon(), "line", p.forcedLine(), "verdict", p.verdict()));
             plies.add(ply);
         }
@@ -112,8 +114,8 @@ public final class ApiHandlers {
     }
 
     public void positions(Context ctx) {
-        Position position = PositionHandlers.position(ctx);
-        org.emergo.store.analysis.ExplorerFilter filter = PositionHandlers.filter(ctx);
+        Position position = Params.position(ctx);
+        org.emergo.store.analysis.ExplorerFilter filter = Params.explorerFilter(ctx);
         PositionExplorer.Result r = new PositionExplorer(db.dsl()).explore(position, filter);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("epn", position.toString());
@@ -121,27 +123,9 @@ public final class ApiHandlers {
         if (!filter.isNone()) body.put("filter", filter.params());
         body.put("hash", position.hash());
         body.put("total", r.total());
-        body.put("moves", r.moves().stream().map(m -> object("move", m.move(), "games", m.games(), "wins", m.wins(),
+        body.put("moves", r.moves().stream().map(m -> Json.object("move", m.move(), "games", m.games(), "wins", m.wins(),
                 "draws", m.draws(), "losses", m.losses(), "score", m.score())).toList());
         body.put("games", r.games());
-        json(ctx, body);
-    }
-
-    /**
-     * A JSON object with its keys in the order given: Map.of's order changes from one run of
-     * Java to the next, and the answer with it (seen comparing two servers' /api/games/{id}).
-     */
-    public static Map<String, Object> object(Object... keysAndValues) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) o.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        return o;
-    }
-
-    public static void json(Context ctx, Object body) {
-        try {
-            ctx.contentType("application/json").result(JSON.writeValueAsString(body));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write JSON", e);
-        }
+        Json.send(ctx, body);
     }
 }

@@ -1,5 +1,7 @@
 package org.emergo.viewer.web;
 
+import org.emergo.viewer.http.Templates;
+import org.emergo.viewer.http.Params;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
@@ -81,20 +83,5 @@ public final class GameHandlers {
     private GameReplay load(Context ctx) {
         long id = Params.id(ctx.pathParam("id"));
         return new GameLoader(db.dsl()).load(id).orElseThrow(() -> new NotFoundResponse("no game " + id));
-    }
-
-    /** Reading path parameters: a malformed one is a 400 that names it. */
-    static final class Params {
-        private Params() {}
-
-        static long id(String text) {
-            if (!text.matches("\\d{1,18}")) throw new BadRequestResponse("a game id is a whole number, not '" + text + "'");
-            return Long.parseLong(text);
-        }
-
-        static int number(String text, String what) {
-            if (!text.matches("\\d{1,9}")) throw new BadRequestResponse("a " + what + " is a whole number, not '" + text + "'");
-            return Integer.parseInt(text);
-        }
     }
 }

@@ -10,7 +10,7 @@ import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.StoredReview;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 
 /**
  * What the game page shows at one ply: the board with its overlay, the move list with the

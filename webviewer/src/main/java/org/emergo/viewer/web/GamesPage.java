@@ -6,7 +6,7 @@ import org.emergo.replay.FindingCode;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.game.GameList;
 import org.emergo.store.game.GameSummary;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 
 /** The games list: filters as a form, the count of matches, one page of games, paging links. */
 public record GamesPage(GameFilter filter, int total, List<GameSummary> games) {

@@ -1,5 +1,8 @@
 package org.emergo.viewer.web;
 
+import org.emergo.viewer.http.Templates;
+import org.emergo.viewer.http.SameOrigin;
+import org.emergo.viewer.http.Params;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
@@ -21,7 +24,7 @@ import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.ReviewRepository;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 
 /**
  * A player's own mistakes to retry: {@code /player/{name}/mistakes} lists the moves of his
@@ -90,7 +93,7 @@ public final class MistakeHandlers {
     public void list(Context ctx) {
         String player = ctx.pathParam("name");
         String pageText = ctx.queryParam("page");
-        int page = pageText == null ? 1 : Math.max(1, GameHandlers.Params.number(pageText, "page"));
+        int page = pageText == null ? 1 : Math.max(1, Params.number(pageText, "page"));
         PlayerMistakes mistakes = new PlayerMistakes(db);
         ctx.html(templates.render("mistakes.jte", new ListPage(player, mistakes.page(player, (page - 1) * PAGE, PAGE),
                 mistakes.count(player), page)));
@@ -122,7 +125,7 @@ public final class MistakeHandlers {
 
     /** A move tried: the POST of the retry page's form, answered by the page with its judgement. */
     public void tryMove(Context ctx) {
-        ReviewHandlers.requireSameOrigin(ctx);
+        SameOrigin.require(ctx);
         String player = ctx.pathParam("name");
         PlayerMistakes.Mistake m = mistake(player, ctx);
         String move = ctx.formParam("move");
@@ -132,8 +135,8 @@ public final class MistakeHandlers {
     }
 
     private PlayerMistakes.Mistake mistake(String player, Context ctx) {
-        long game = GameHandlers.Params.id(ctx.pathParam("game"));
-        int ply = GameHandlers.Params.number(ctx.pathParam("ply"), "ply");
+        long game = Params.id(ctx.pathParam("game"));
+        int ply = Params.number(ctx.pathParam("ply"), "ply");
         return new PlayerMistakes(db).find(player, game, ply)
                 .orElseThrow(() -> new NotFoundResponse("no mistake of " + player + " at ply " + ply + " of game " + game));
     }

@@ -6,7 +6,7 @@ import java.util.Map;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.game.PlayerSummary;
 import org.emergo.store.review.ReviewFigures;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 
 /**
  * A player's page: results by colour, findings by code, shadowpieces, recent games; the
@@ -32,17 +32,17 @@ public record PlayerPage(PlayerSummary.Summary summary, ReviewFigures.PlayerFigu
     }
 
     public String mistakesUrl() {
-        return org.emergo.viewer.data.Urls.player(summary.name()) + "/mistakes";
+        return org.emergo.viewer.http.Urls.player(summary.name()) + "/mistakes";
     }
 
     public String puzzlesUrl() {
-        return "/puzzles?player=" + org.emergo.viewer.data.Urls.encode(summary.name());
+        return "/puzzles?player=" + org.emergo.viewer.http.Urls.encode(summary.name());
     }
 
     /** The games list filtered to this player and more. */
     /** The position explorer over this player's games from the start, with one colour ("w", "b") or either (null). */
     public String explorerUrl(String colour) {
-        return "/position?player=" + org.emergo.viewer.data.Urls.encode(name()) + (colour == null ? "" : "&color=" + colour);
+        return "/position?player=" + org.emergo.viewer.http.Urls.encode(name()) + (colour == null ? "" : "&color=" + colour);
     }
 
     public String gamesUrl(Map<String, String> more) {

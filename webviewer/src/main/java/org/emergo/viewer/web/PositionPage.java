@@ -11,7 +11,7 @@ import org.emergo.store.analysis.ExplorerFilter;
 import org.emergo.store.analysis.PositionExplorer;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 
 /** The position explorer's page: the board, the moves played next and the games through it. */
 public record PositionPage(Position position, String epn, String boardSvg, PositionExplorer.Result result,

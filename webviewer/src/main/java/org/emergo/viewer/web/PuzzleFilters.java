@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Function;
 import org.emergo.rules.Variant;
 import org.emergo.store.puzzle.PuzzleBook;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 
 /**
  * The puzzle filters as the page's form and links carry them: board ({@code variant}), theme,

@@ -1,5 +1,8 @@
 package org.emergo.viewer.web;
 
+import org.emergo.viewer.http.Templates;
+import org.emergo.viewer.http.SameOrigin;
+import org.emergo.viewer.http.Params;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.BadRequestResponse;
@@ -19,13 +22,13 @@ import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.puzzle.PuzzleBook;
 import org.emergo.store.puzzle.StoredPuzzle;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 
 /**
  * The puzzles: {@code /puzzles} sends the browser to the next puzzle that matches the filters,
  * {@code /puzzles/{id}} shows one at a step, and a move tried is a POST to
  * {@code /puzzles/{id}/move}, the viewer's second write, guarded as the review button is
- * ({@link ReviewHandlers#requireSameOrigin}): a right move plays the reply and asks for the next,
+ * ({@link SameOrigin#require}): a right move plays the reply and asks for the next,
  * the last right move or a wrong one stores the attempt and rates the puzzle and the solver, the
  * first attempt only.
  */
@@ -81,7 +84,7 @@ public final class PuzzleHandlers {
 
     /** A move tried at a step: the POST of the page's form. */
     public void move(Context ctx) {
-        ReviewHandlers.requireSameOrigin(ctx);
+        SameOrigin.require(ctx);
         PuzzleFilters filters = PuzzleFilters.parse(ctx::formParam);
         PuzzleBook book = new PuzzleBook(db);
         StoredPuzzle p = find(book, ctx.pathParam("id"));
@@ -116,7 +119,7 @@ public final class PuzzleHandlers {
     public void api(Context ctx) {
         PuzzleFilters filters = PuzzleFilters.parse(ctx::queryParam);
         String pageText = ctx.queryParam("page");
-        int page = pageText == null ? 1 : Math.max(1, GameHandlers.Params.number(pageText, "page"));
+        int page = pageText == null ? 1 : Math.max(1, Params.number(pageText, "page"));
         PuzzleBook book = new PuzzleBook(db);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (StoredPuzzle p : book.list(filters.filter(), (page - 1) * 100, 100)) rows.add(json(p));
@@ -174,7 +177,7 @@ public final class PuzzleHandlers {
     /** The step of parameter {@code at}: 0 without it; only a step where the solver is asked, or the end. */
     private static int step(StoredPuzzle p, String text) {
         if (text == null) return 0;
-        int at = GameHandlers.Params.number(text, "step");
+        int at = Params.number(text, "step");
         if (at > p.moves().size() || at < p.moves().size() && !p.asked(at)) {
             throw new BadRequestResponse("step " + at + " of puzzle " + p.id() + " is not one the solver plays");
         }

@@ -1,5 +1,7 @@
 package org.emergo.viewer.web;
 
+import org.emergo.viewer.http.Templates;
+import org.emergo.viewer.http.Json;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
@@ -39,7 +41,7 @@ public final class RatingHandlers {
         body.put("pageSize", PlayersPage.PAGE_SIZE);
         body.put("players", p.leaders());
         body.put("quality", quality(p.quality()));
-        ApiHandlers.json(ctx, body);
+        Json.send(ctx, body);
     }
 
     /** {@code /api/players/{name}}: a player's rating in each variant and its history. */
@@ -70,7 +72,7 @@ public final class RatingHandlers {
         body.put("name", name);
         body.put("system", system);
         body.put("ratings", variants);
-        ApiHandlers.json(ctx, body);
+        Json.send(ctx, body);
     }
 
     /** The rating fields of {@code /api/games/{id}}: both players' ratings when the game began, or null. */

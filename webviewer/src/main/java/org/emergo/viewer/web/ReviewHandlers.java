@@ -1,5 +1,7 @@
 package org.emergo.viewer.web;
 
+import org.emergo.viewer.http.SameOrigin;
+import org.emergo.viewer.http.Params;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.ForbiddenResponse;
@@ -18,19 +20,12 @@ import org.emergo.store.review.ReviewRepository;
 import org.emergo.store.review.StoredReview;
 
 /**
- * The viewer's first write: the review button of a game page (the puzzles' attempts,
- * {@link PuzzleHandlers}, are the second, under the same guard). It has the engine review that one game at the default setting of {@code emergo review} ({@link ReviewJob#DEFAULT_LIMIT}), then
- * sends the browser back to the page at the same ply (303), which shows the review.
- *
- * <p>Only the viewer's own pages may ask. Every current browser says where a request comes from
- * in {@code Sec-Fetch-Site}, which no page can set: a request with it is served only when it
- * says {@code same-origin} (its {@code Origin} is then {@code null}, since the viewer's pages
- * send no referrer). An older browser without it still sends {@code Origin} on a POST: then it
- * must be this server's own address ({@code null} could be any page). A request with neither
- * header comes from no browser (curl, a script), which no other site can make a visitor's
- * browser send, so it is served. Everything else is refused with 403. Reviews run one at a
- * time, so two clicks on one button review the game once and the second answer waits for the
- * first; the positions of a game are searched on all cores.
+ * The review button of a game page: the engine reviews that one game at the default setting of
+ * {@code emergo review} ({@link ReviewJob#DEFAULT_LIMIT}), then the browser is sent back to the
+ * page at the same ply (303), which shows the review. Only the viewer's own pages may ask
+ * ({@link SameOrigin}). Reviews run one at a time, so two clicks on one button review the game
+ * once and the second answer waits for the first; the positions of a game are searched on all
+ * cores.
  */
 public final class ReviewHandlers implements AutoCloseable {
 
@@ -43,8 +38,8 @@ public final class ReviewHandlers implements AutoCloseable {
     }
 
     public void review(Context ctx) {
-        requireSameOrigin(ctx);
-        long id = GameHandlers.Params.id(ctx.pathParam("id"));
+        SameOrigin.require(ctx);
+        long id = Params.id(ctx.pathParam("id"));
         String ply = ctx.formParam("ply");
         int at = ply != null && ply.matches("\\d{1,9}") ? Integer.parseInt(ply) : 0;
         boolean flip = "1".equals(ctx.formParam("flip"));
@@ -69,32 +64,6 @@ public final class ReviewHandlers implements AutoCloseable {
             return new ReviewRepository(db).latest(gameId).orElse(null);
         } catch (SQLException e) {
             throw new StoreException("cannot read the review of game " + gameId + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Refuses (403) a request that another site's page made; see the class comment for the rule.
-     */
-    static void requireSameOrigin(Context ctx) {
-        String site = ctx.header("Sec-Fetch-Site");
-        if (site != null) {
-            if (site.equals("same-origin")) return;
-            throw new ForbiddenResponse("only the viewer's own pages may ask for this (a review, a puzzle move; this request came from "
-                    + (site.equals("none") ? "no page" : "a " + site + " page") + ")");
-        }
-        String origin = ctx.header("Origin");
-        if (origin != null && !sameHost(origin, ctx.host())) {
-            throw new ForbiddenResponse("only the viewer's own pages may ask for this (a review, a puzzle move; this request came from another origin)");
-        }
-    }
-
-    private static boolean sameHost(String origin, String host) {
-        if (host == null) return false;
-        try {
-            String authority = URI.create(origin).getRawAuthority();
-            return authority != null && authority.equalsIgnoreCase(host);
-        } catch (IllegalArgumentException e) {
-            return false; // "null" or nonsense
         }
     }
 

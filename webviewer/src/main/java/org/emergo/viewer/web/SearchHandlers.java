@@ -1,5 +1,8 @@
 package org.emergo.viewer.web;
 
+import org.emergo.viewer.http.Templates;
+import org.emergo.viewer.http.Json;
+import org.emergo.viewer.http.Params;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -47,7 +50,7 @@ public final class SearchHandlers {
             ctx.status(400).html(templates.render("search.jte", new SearchPage(text, board, e.getMessage(), null, null, 1, PAGE_SIZE, null, ExplorerFilter.NONE)));
             return;
         }
-        ExplorerFilter filter = PositionHandlers.filter(ctx);
+        ExplorerFilter filter = Params.explorerFilter(ctx);
         Set<Long> allowed = filter.games(db.dsl());
         // with the table of what was played next, one search gives both the games and the plies
         PatternSearch.WithPlies found = wantsNext(ctx) ? search.findWithPlies(pattern) : null;
@@ -63,7 +66,7 @@ public final class SearchHandlers {
         if (text == null || text.isBlank()) throw new BadRequestResponse("pattern is missing: /api/search?pattern=e5:w4+");
         Pattern pattern = parse(text);
         int page = pageNumber(ctx);
-        ExplorerFilter filter = PositionHandlers.filter(ctx);
+        ExplorerFilter filter = Params.explorerFilter(ctx);
         Set<Long> allowed = filter.games(db.dsl());
         PatternSearch.WithPlies found = wantsNext(ctx) ? search.findWithPlies(pattern) : null;
         PatternSearch.Result r = (found == null ? search.find(pattern) : found.result()).only(allowed);
@@ -112,7 +115,7 @@ public final class SearchHandlers {
             }
             body.put("next", next);
         }
-        ApiHandlers.json(ctx, body);
+        Json.send(ctx, body);
     }
 
     /** The ids of the games a pattern matches, for the games list's {@code pattern} filter; a 400 for a bad one. */

@@ -11,7 +11,7 @@ import org.emergo.store.sql.QueryResult;
 import org.emergo.viewer.board.PatternBoardSvg;
 import org.emergo.viewer.data.PatternEditing;
 import org.emergo.viewer.data.PatternEditing.Part;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 
 /**
  * The pattern search page (docs/patterns.md#in-the-viewer): the board editor (a board for each

@@ -1,5 +1,7 @@
 package org.emergo.viewer.web;
 
+import org.emergo.viewer.http.Templates;
+import org.emergo.viewer.http.Json;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.ForbiddenResponse;
@@ -125,7 +127,7 @@ public final class SqlHandlers {
         body.put("rows", result.rows());
         body.put("truncated", result.truncated());
         body.put("parameters", parameters);
-        ApiHandlers.json(ctx, body);
+        Json.send(ctx, body);
     }
 
     /** The fields of the parameters the query declares, with the values given or their defaults. */

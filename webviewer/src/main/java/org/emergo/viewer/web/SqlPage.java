@@ -5,7 +5,7 @@ import org.emergo.store.output.ResultColumn;
 import org.emergo.store.sql.QueryResult;
 import org.emergo.store.sql.SchemaCatalog;
 import org.emergo.viewer.data.QueryLibrary;
-import org.emergo.viewer.data.Urls;
+import org.emergo.viewer.http.Urls;
 
 /**
  * The SQL page: the form, the example queries one click away, and the result of the query

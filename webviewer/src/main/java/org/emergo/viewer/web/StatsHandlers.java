@@ -1,5 +1,7 @@
 package org.emergo.viewer.web;
 
+import org.emergo.viewer.http.SingleFlight;
+import org.emergo.viewer.http.Templates;
 import io.javalin.http.Context;
 import java.sql.SQLException;
 import java.util.List;

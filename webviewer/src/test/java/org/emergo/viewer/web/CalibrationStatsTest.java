@@ -6,6 +6,7 @@ import java.util.List;
 import org.emergo.rules.Variant;
 import org.emergo.search.Calibration;
 import org.emergo.search.WinCurve;
+import org.emergo.viewer.http.Templates;
 import org.emergo.store.review.CurveCalibration;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package org.emergo.viewer.web;
+package org.emergo.viewer.http;
 
 /** A 400 or 404 page: what went wrong, in words, and where to go on from there. */
 public record ErrorPage(int status, String title, String message, String backUrl, String backText) {

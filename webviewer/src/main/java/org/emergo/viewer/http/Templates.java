@@ -1,4 +1,4 @@
-package org.emergo.viewer.web;
+package org.emergo.viewer.http;
 
 import gg.jte.ContentType;
 import gg.jte.TemplateEngine;

@@ -1,4 +1,4 @@
-package org.emergo.viewer.web;
+package org.emergo.viewer.http;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -12,17 +12,16 @@ import java.util.function.Supplier;
 
 /**
  * A value computed once for many requests at once, and kept while the data's version (its
- * key: counts, largest ids) stays the same, for at most a while. Under 32 clients the statistics
- * page was computed by every request that found it out of date, all at once: 2 ms alone, 6 to
- * 8 s each then. Now one computation, on a thread of its own, serves every request that comes
- * meanwhile. A request that finds the value out of date waits for the new one for a moment
+ * key: counts, largest ids) stays the same, for at most a while. Without it, many clients at
+ * once each computed the statistics page (docs/performance.md); with it, one computation, on a
+ * thread of its own, serves every request that comes meanwhile. A request that finds the value out of date waits for the new one for a moment
  * ({@code patienceNanos}), so that a change of the data shows on the next load; past that, while
  * an import or an analysis writes and the computation takes seconds, it gets the value made
  * last, and the one after the computation gets the new one.
  */
-final class SingleFlight<K, V> {
+public final class SingleFlight<K, V> {
 
-    record Made<K, V>(K key, long at, V value) {}
+    public record Made<K, V>(K key, long at, V value) {}
 
     private final long keepNanos;
     private final long patienceNanos;
@@ -37,18 +36,18 @@ final class SingleFlight<K, V> {
     /** The last computation failed: the next request waits for the next one, to see its failure. */
     private boolean failedLast;
 
-    SingleFlight(long keepNanos, long patienceNanos) {
+    public SingleFlight(long keepNanos, long patienceNanos) {
         this.keepNanos = keepNanos;
         this.patienceNanos = patienceNanos;
     }
 
     /** The value kept for {@code key}, else the one being computed now or computed for this call, else the last one made. */
-    V get(K key, Supplier<V> compute) {
+    public V get(K key, Supplier<V> compute) {
         return getMade(key, compute).value();
     }
 
     /** As {@link #get}, with the key the value was made for (older than {@code key} when the last one made is all there is in time). */
-    Made<K, V> getMade(K key, Supplier<V> compute) {
+    public Made<K, V> getMade(K key, Supplier<V> compute) {
         return made(key, compute, true);
     }
 
@@ -58,7 +57,7 @@ final class SingleFlight<K, V> {
      * than one that takes seconds). After a failed computation it waits for the next, whose
      * failure it then throws.
      */
-    Made<K, V> getMadeOrNull(K key, Supplier<V> compute) {
+    public Made<K, V> getMadeOrNull(K key, Supplier<V> compute) {
         return made(key, compute, false);
     }
 

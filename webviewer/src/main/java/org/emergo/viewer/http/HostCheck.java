@@ -1,4 +1,4 @@
-package org.emergo.viewer;
+package org.emergo.viewer.http;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * browser would otherwise let that page read the viewer's answers as its own. An IP address
  * needs no such care, since a page served from an address is that address's own.
  */
-final class HostCheck {
+public final class HostCheck {
 
     /** name, or [IPv6], then an optional :port. */
     private static final Pattern HOST = Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[^:\\[\\]]+)(?::(\\d{1,5}))?");
@@ -24,12 +24,12 @@ final class HostCheck {
     private final String boundHost;
     private volatile Set<String> machineNames;
 
-    HostCheck(String boundHost) {
+    public HostCheck(String boundHost) {
         this.boundHost = normal(boundHost);
     }
 
     /** Whether a request with this Host header, arriving on this port, is addressed to the viewer. */
-    boolean allows(String hostHeader, int port) {
+    public boolean allows(String hostHeader, int port) {
         if (hostHeader == null) return false;
         Matcher m = HOST.matcher(hostHeader.strip());
         if (!m.matches()) return false;

@@ -1,4 +1,4 @@
-package org.emergo.viewer.data;
+package org.emergo.viewer.http;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package org.emergo.viewer.web;
+package org.emergo.viewer.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
