@@ -1,9 +1,5 @@
 package org.emergo.viewer;
 
-import org.emergo.viewer.http.HostCheck;
-import org.emergo.viewer.http.ErrorPage;
-import org.emergo.viewer.http.Templates;
-import org.emergo.viewer.http.Json;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -13,18 +9,21 @@ import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.emergo.store.db.Database;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.pattern.PatternSearch;
-import org.emergo.viewer.data.QueryLibrary;
-import org.emergo.viewer.web.ApiHandlers;
-import org.emergo.viewer.web.GameHandlers;
-import org.emergo.viewer.web.MistakeHandlers;
-import org.emergo.viewer.web.PuzzleHandlers;
-import org.emergo.viewer.web.PositionHandlers;
-import org.emergo.viewer.web.RatingHandlers;
-import org.emergo.viewer.web.RecordDownload;
-import org.emergo.viewer.web.ReviewHandlers;
-import org.emergo.viewer.web.SearchHandlers;
-import org.emergo.viewer.web.SqlHandlers;
-import org.emergo.viewer.web.StatsHandlers;
+import org.emergo.viewer.explorer.PositionHandlers;
+import org.emergo.viewer.game.GameHandlers;
+import org.emergo.viewer.game.RecordDownload;
+import org.emergo.viewer.http.ErrorPage;
+import org.emergo.viewer.http.HostCheck;
+import org.emergo.viewer.http.Json;
+import org.emergo.viewer.http.Templates;
+import org.emergo.viewer.player.PlayerHandlers;
+import org.emergo.viewer.puzzle.MistakeHandlers;
+import org.emergo.viewer.puzzle.PuzzleHandlers;
+import org.emergo.viewer.review.ReviewHandlers;
+import org.emergo.viewer.search.SearchHandlers;
+import org.emergo.viewer.sql.QueryLibrary;
+import org.emergo.viewer.sql.SqlHandlers;
+import org.emergo.viewer.stats.StatsHandlers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,12 +45,11 @@ public final class ViewerApp {
     private final PositionHandlers positions;
     private final StatsHandlers stats;
     private final SqlHandlers sql;
-    private final ApiHandlers api;
     private final HostCheck hosts;
     private final ReviewHandlers reviews;
     private final PuzzleHandlers puzzles;
     private final MistakeHandlers mistakes;
-    private final RatingHandlers ratings;
+    private final PlayerHandlers players;
     private final SearchHandlers search;
 
     /** The viewer as it answers on 127.0.0.1 (and localhost). */
@@ -72,11 +70,10 @@ public final class ViewerApp {
         this.positions = new PositionHandlers(db, templates);
         this.stats = new StatsHandlers(db, templates);
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
-        this.api = new ApiHandlers(db, search::gameIds);
         this.reviews = new ReviewHandlers(db);
         this.puzzles = new PuzzleHandlers(db, templates);
         this.mistakes = new MistakeHandlers(db, templates);
-        this.ratings = new RatingHandlers(db, templates);
+        this.players = new PlayerHandlers(db, templates);
     }
 
     /** The Javalin app with every route; start it with {@code start(host, port)}. */
@@ -107,8 +104,8 @@ public final class ViewerApp {
             config.routes.get("/player/{name}/mistakes", mistakes::list);
             config.routes.get("/player/{name}/mistakes/{game}/{ply}", mistakes::retry);
             config.routes.post("/player/{name}/mistakes/{game}/{ply}", mistakes::tryMove);
-            config.routes.get("/player/{name}", games::player);
-            config.routes.get("/players", ratings::players);
+            config.routes.get("/player/{name}", players::player);
+            config.routes.get("/players", players::players);
             config.routes.get("/position", positions::page);
             config.routes.get("/search", search::page);
             config.routes.get("/api/search", search::api);
@@ -119,11 +116,11 @@ public final class ViewerApp {
             config.routes.post("/sql.csv", sql::csv);
             config.routes.get("/api/sql", sql::api);
             config.routes.post("/api/sql", sql::api);
-            config.routes.get("/api/games", api::games);
-            config.routes.get("/api/games/{id}", api::game);
-            config.routes.get("/api/positions", api::positions);
-            config.routes.get("/api/players", ratings::apiPlayers);
-            config.routes.get("/api/players/{name}", ratings::apiPlayer);
+            config.routes.get("/api/games", games::apiList);
+            config.routes.get("/api/games/{id}", games::apiGame);
+            config.routes.get("/api/positions", positions::api);
+            config.routes.get("/api/players", players::apiPlayers);
+            config.routes.get("/api/players/{name}", players::apiPlayer);
 
             config.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
             config.routes.exception(GameFilter.Invalid.class, (e, ctx) -> error(ctx, 400, e.getMessage()));

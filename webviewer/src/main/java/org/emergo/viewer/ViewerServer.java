@@ -2,7 +2,7 @@ package org.emergo.viewer;
 
 import io.javalin.Javalin;
 import org.emergo.store.db.Database;
-import org.emergo.viewer.web.RecordDownload;
+import org.emergo.viewer.game.RecordDownload;
 
 /** A running viewer: the app started on a host and port, stopped by {@link #close}. */
 public final class ViewerServer implements AutoCloseable {

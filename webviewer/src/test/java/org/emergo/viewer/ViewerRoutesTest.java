@@ -38,7 +38,7 @@ import org.emergo.store.UserSqlProbes;
 import org.emergo.store.db.Database;
 import org.emergo.store.review.OneGameReview;
 import org.emergo.store.review.StoredReview;
-import org.emergo.viewer.web.SqlHandlers;
+import org.emergo.viewer.sql.SqlHandlers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;

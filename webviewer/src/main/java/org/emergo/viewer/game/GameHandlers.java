@@ -1,0 +1,175 @@
+package org.emergo.viewer.game;
+
+import io.javalin.http.Context;
+import io.javalin.http.NotFoundResponse;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.emergo.store.analysis.GameLoader;
+import org.emergo.store.analysis.GameReplay;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.StoreException;
+import org.emergo.store.game.GameFilter;
+import org.emergo.store.game.GameList;
+import org.emergo.store.rating.RatingRepository;
+import org.emergo.store.review.ReviewRepository;
+import org.emergo.store.review.StoredReview;
+import org.emergo.viewer.http.Json;
+import org.emergo.viewer.http.Params;
+import org.emergo.viewer.http.Templates;
+
+/** The games list, a game at a ply, its record as a file, and both as JSON. */
+public final class GameHandlers {
+
+    private final Database db;
+    /** The games a pattern matches (docs/patterns.md#the-text-form), for the list's {@code pattern} filter. */
+    private final Function<String, List<Long>> patternGames;
+    private final Templates templates;
+    private final RecordDownload records;
+
+    /** @param records the game's record as a file; {@link RecordDownload#NONE} for no download link */
+    public GameHandlers(Database db, Templates templates, Function<String, List<Long>> patternGames, RecordDownload records) {
+        this.db = db;
+        this.templates = templates;
+        this.patternGames = patternGames;
+        this.records = records;
+    }
+
+    public void list(Context ctx) {
+        GameFilter filter = GameFilter.parse(ctx::queryParam);
+        GameList.Page page = new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE,
+                filter.pattern() == null ? null : patternGames.apply(filter.pattern()));
+        ctx.html(templates.render("game/games.jte", GamesPage.of(filter, page)));
+    }
+
+    public void game(Context ctx) {
+        GameReplay game = load(ctx);
+        render(ctx, game, 0);
+    }
+
+    public void gameAtPly(Context ctx) {
+        GameReplay game = load(ctx);
+        int ply = Params.number(ctx.pathParam("ply"), "ply");
+        if (ply > game.lastPly()) {
+            throw new NotFoundResponse("game " + game.id() + " has no ply " + ply + ": it has " + game.lastPly());
+        }
+        render(ctx, game, ply);
+    }
+
+    /** The game's record as an EGN file, with its review in it: what {@code emergo export --annotate} writes. */
+    public void record(Context ctx) {
+        long id = Params.id(ctx.pathParam("id"));
+        String egn = records.egn(db, id).orElseThrow(() -> new NotFoundResponse("no game " + id));
+        ctx.contentType("application/x-egn; charset=utf-8");
+        ctx.header("Content-Disposition", "attachment; filename=\"game-" + id + ".egn\"");
+        ctx.result(egn);
+    }
+
+    /** {@code /api/games}: the games list as JSON. */
+    public void apiList(Context ctx) {
+        GameFilter filter = GameFilter.parse(ctx::queryParam);
+        GameList.Page page = new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE,
+                filter.pattern() == null ? null : patternGames.apply(filter.pattern()));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("total", page.total());
+        body.put("page", filter.page());
+        body.put("pageSize", GameFilter.PAGE_SIZE);
+        body.put("games", page.games());
+        Json.send(ctx, body);
+    }
+
+    /** {@code /api/games/{id}}: a game with its positions, ratings and review. */
+    public void apiGame(Context ctx) {
+        long id = Params.id(ctx.pathParam("id"));
+        GameReplay g = new GameLoader(db.dsl()).load(id).orElseThrow(() -> new NotFoundResponse("no game " + id));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", g.id());
+        body.put("variant", g.variant().tagName());
+        body.put("tags", g.tags());
+        body.put("result", g.result());
+        body.put("resultByRule", g.resultByRule());
+        body.put("termination", g.termination());
+        body.put("analysed", g.analysed());
+        body.put("moves", g.moves());
+        body.put("findings", g.findings());
+        body.put("shadowpieces", g.shadowpieces());
+        body.put("ratings", ratingsJson(id));
+        List<Map<String, Object>> positions = new ArrayList<>();
+        for (int ply = 0; ply < g.positions().size(); ply++) {
+            positions.add(Json.object("ply", ply, "epn", g.positions().get(ply)));
+        }
+        body.put("positions", positions);
+        body.put("review", reviewJson(id));
+        Json.send(ctx, body);
+    }
+
+    /** The engine's review of a game ({@code emergo review}; the latest if at several settings), or null. */
+    private Map<String, Object> reviewJson(long id) {
+        StoredReview r = latestReview(id);
+        if (r == null) return null;
+        Map<String, Object> review = new LinkedHashMap<>();
+        review.put("setting", r.setting());
+        review.put("engineVersion", r.engineVersion());
+        review.put("curve", r.curve());
+        review.put("curveSource", r.curveSource());
+        review.put("moves", r.moves());
+        review.put("stoppedAtPly", r.stoppedAtPly());
+        review.put("white", r.white());
+        review.put("black", r.black());
+        List<Map<String, Object>> plies = new ArrayList<>();
+        for (StoredReview.Ply p : r.positions()) {
+            Map<String, Object> ply = new LinkedHashMap<>();
+            ply.put("ply", p.ply());
+            ply.put("scoreWhite", p.scoreWhite());
+            ply.put("score", p.scoreText());
+            ply.put("bestMove", p.bestMove());
+            ply.put("line", p.line());
+            ply.put("depth", p.depth());
+            ply.put("played", p.played());
+            ply.put("loss", p.loss());
+            ply.put("chancesLost", p.chancesLost());
+            ply.put("class", p.moveClass());
+            ply.put("forcedLoss", p.forcedMen() == null ? null
+                    : Json.object("kind", p.forcedKind() == null ? "men" : p.forcedKind(), "men", p.forcedMen(), "plies",
+                            p.forcedPlies(), "horizon", p.proofHorizon(), "line", p.forcedLine(), "verdict", p.verdict()));
+            plies.add(ply);
+        }
+        review.put("positions", plies);
+        return review;
+    }
+
+    /** The rating fields of {@code /api/games/{id}}: both players' ratings when the game began, or null. */
+    private Map<String, Object> ratingsJson(long gameId) {
+        GameRatings r = GameRatings.of(new RatingRepository(db.dsl()), gameId);
+        if (r == null) return null;
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("system", r.system());
+        body.put("white", r.white());
+        body.put("black", r.black());
+        return body;
+    }
+
+    /** A game's latest review (of any setting, as {@link ReviewRepository#latest} says), or null when it has none. */
+    private StoredReview latestReview(long gameId) {
+        try {
+            return new ReviewRepository(db).latest(gameId).orElse(null);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the review of game " + gameId + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void render(Context ctx, GameReplay game, int ply) {
+        GameRatings ratings = GameRatings.of(new RatingRepository(db.dsl()), game.id());
+        GamePage page = GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")), latestReview(game.id()), ratings);
+        if (records != RecordDownload.NONE) page = page.withDownload("/game/" + game.id() + ".egn");
+        ctx.html(templates.render("game/game.jte", page));
+    }
+
+    private GameReplay load(Context ctx) {
+        long id = Params.id(ctx.pathParam("id"));
+        return new GameLoader(db.dsl()).load(id).orElseThrow(() -> new NotFoundResponse("no game " + id));
+    }
+}

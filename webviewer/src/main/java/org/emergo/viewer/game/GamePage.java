@@ -1,0 +1,157 @@
+package org.emergo.viewer.game;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
+import org.emergo.rules.Side;
+import org.emergo.store.analysis.GameReplay;
+import org.emergo.store.review.ReviewJob;
+import org.emergo.store.review.StoredReview;
+import org.emergo.viewer.board.BoardSvg;
+import org.emergo.viewer.board.Overlay;
+import org.emergo.viewer.http.Urls;
+
+/**
+ * What the game page shows at one ply: the board with its overlay, the move list with the
+ * current move, the findings, the links that step through the game, and the engine's review
+ * (null when the game has none).
+ */
+public record GamePage(
+        GameReplay game,
+        int ply,
+        boolean flipped,
+        String epn,
+        String sideToMove,
+        String boardSvg,
+        List<MoveRow> moveRows,
+        List<GameReplay.FindingRow> findingsHere,
+        List<GameReplay.FindingRow> dueHere,
+        List<Overlay.Mark> shadowMarks,
+        String lastMove,
+        ReviewPanel review,
+        GameRatings ratings,
+        String downloadUrl) {
+
+    /** One line of the move list: a move number with White's and Black's ply (either may be missing). */
+    public record MoveRow(int number, MoveCell white, MoveCell black) {}
+
+    /** A ply in the move list, with the class the review gave the move (null: not reviewed). */
+    public record MoveCell(int ply, String canonical, String written, boolean writtenDiffers, boolean current,
+            List<String> findingCodes, String moveClass) {
+        public boolean hasFinding() {
+            return !findingCodes.isEmpty();
+        }
+
+        /** ?!, ? or ?? after an inaccuracy, a mistake or a blunder; null otherwise. */
+        public String annotation() {
+            return ReviewPanel.annotation(moveClass);
+        }
+    }
+
+    public static GamePage of(GameReplay game, int ply, boolean flipped) {
+        return of(game, ply, flipped, null, null);
+    }
+
+    /**
+     * The page at a ply with the game's review, if it has one, and both players' ratings when
+     * the game began (null: not rated).
+     */
+    public static GamePage of(GameReplay game, int ply, boolean flipped, StoredReview review, GameRatings ratings) {
+        Position position = PositionText.parse(game.positions().get(ply), game.variant());
+        String last = ply == 0 ? null : game.moves().get(ply - 1).canonical();
+        List<GameReplay.FindingRow> here = game.findings().stream().filter(f -> f.ply() == ply).toList();
+        // a capture that was due here and the next move did not play
+        List<GameReplay.FindingRow> due = game.findings().stream()
+                .filter(f -> f.ply() == ply + 1 && f.expected() != null && !f.expected().isBlank())
+                .toList();
+        List<Overlay.Mark> marks = ShadowMarks.at(game, ply);
+        String url = "/game/" + game.id() + "/";
+        String flip = flipped ? "?flip=1" : "";
+        ReviewPanel panel = review == null ? null
+                : ReviewPanel.of(review, game.variant(), ply, p -> p <= game.lastPly() ? moveLabel(game, p) : "ply " + p, p -> url + p + flip);
+        List<String> best = panel == null || panel.here() == null ? List.of() : Overlay.route(panel.here().bestMove());
+        Overlay overlay = new Overlay(Overlay.route(last), due.isEmpty() ? List.of() : Overlay.route(due.get(0).expected()),
+                marks, best);
+        String svg = BoardSvg.draw(position, overlay, flipped);
+        return new GamePage(game, ply, flipped, game.positions().get(ply),
+                position.sideToMove() == Side.WHITE ? "White" : "Black", svg, rows(game, ply, review), here, due, marks, last,
+                panel, ratings, null);
+    }
+
+    /** The page with a link that downloads the game's record (with its review), at this address. */
+    public GamePage withDownload(String url) {
+        return new GamePage(game, ply, flipped, epn, sideToMove, boardSvg, moveRows, findingsHere, dueHere, shadowMarks,
+                lastMove, review, ratings, url);
+    }
+
+    private static List<MoveRow> rows(GameReplay game, int current, StoredReview review) {
+        List<MoveRow> rows = new ArrayList<>();
+        boolean whiteStarts = game.positions().get(0).startsWith("w");
+        int number = 1;
+        MoveCell white = null;
+        for (GameReplay.PlyMove m : game.moves()) {
+            boolean byWhite = (m.ply() % 2 == 1) == whiteStarts;
+            List<String> codes = game.findings().stream().filter(f -> f.ply() == m.ply()).map(GameReplay.FindingRow::code).toList();
+            String moveClass = review != null && m.ply() - 1 < review.positions().size()
+                    ? review.positions().get(m.ply() - 1).moveClass() : null;
+            MoveCell cell = new MoveCell(m.ply(), m.canonical(), m.written(), m.writtenDiffers(), m.ply() == current, codes,
+                    moveClass);
+            if (byWhite) {
+                if (white != null) rows.add(new MoveRow(number++, white, null));
+                white = cell;
+            } else {
+                rows.add(new MoveRow(number++, white, cell));
+                white = null;
+            }
+        }
+        if (white != null) rows.add(new MoveRow(number, white, null));
+        return rows;
+    }
+
+    public int lastPly() {
+        return game.lastPly();
+    }
+
+    public String plyUrl(int p) {
+        return "/game/" + game.id() + "/" + p + (flipped ? "?flip=1" : "");
+    }
+
+    /** Where the review button posts to. */
+    public String reviewUrl() {
+        return "/game/" + game.id() + "/review";
+    }
+
+    /** How deep the review button has the engine search: the default setting of {@code emergo review}. */
+    public int reviewDepth() {
+        return ReviewJob.DEFAULT_DEPTH;
+    }
+
+    public String flipUrl() {
+        return "/game/" + game.id() + "/" + ply + (flipped ? "" : "?flip=1");
+    }
+
+    public String positionUrl() {
+        return Urls.position(epn, game.variant());
+    }
+
+    public String playerUrl(String name) {
+        return "/player/" + Urls.segment(name);
+    }
+
+    /** The move number and side of a ply, as a player reads it: "12." or "12...". */
+    public String moveLabel(int p) {
+        return moveLabel(game, p);
+    }
+
+    private static String moveLabel(GameReplay game, int p) {
+        if (p == 0) return "Start";
+        boolean whiteStarts = game.positions().get(0).startsWith("w");
+        int index = whiteStarts ? p - 1 : p;
+        return (index / 2 + 1) + (index % 2 == 0 ? ". " : "... ") + game.moves().get(p - 1).canonical();
+    }
+
+    public boolean resultsDisagree() {
+        return game.resultByRule() != null && !"*".equals(game.resultByRule()) && !game.resultByRule().equals(game.result());
+    }
+}

@@ -1,0 +1,63 @@
+package org.emergo.viewer.game;
+
+import java.util.Arrays;
+import java.util.List;
+import org.emergo.replay.FindingCode;
+import org.emergo.store.game.GameFilter;
+import org.emergo.store.game.GameList;
+import org.emergo.store.game.GameSummary;
+import org.emergo.viewer.http.Urls;
+
+/** The games list: filters as a form, the count of matches, one page of games, paging links. */
+public record GamesPage(GameFilter filter, int total, List<GameSummary> games) {
+
+    public static GamesPage of(GameFilter filter, GameList.Page page) {
+        return new GamesPage(filter, page.total(), page.games());
+    }
+
+    public int pages() {
+        return Math.max(1, (total + GameFilter.PAGE_SIZE - 1) / GameFilter.PAGE_SIZE);
+    }
+
+    public int first() {
+        return total == 0 ? 0 : (filter.page() - 1) * GameFilter.PAGE_SIZE + 1;
+    }
+
+    public int last() {
+        return (filter.page() - 1) * GameFilter.PAGE_SIZE + games.size();
+    }
+
+    public String pageUrl(int page) {
+        return url(filter.withPage(page));
+    }
+
+    public String sortUrl(String column) {
+        return url(filter.sortedBy(column));
+    }
+
+    /** The order a column's heading announces: ascending, descending or none. */
+    public String ariaSort(String column) {
+        return column.equals(filter.sort()) ? (filter.descending() ? "descending" : "ascending") : null;
+    }
+
+    public String sortArrow(String column) {
+        return column.equals(filter.sort()) ? (filter.descending() ? " ▼" : " ▲") : "";
+    }
+
+    public List<String> codes() {
+        return Arrays.stream(FindingCode.values()).map(Enum::name).toList();
+    }
+
+    public String value(String s) {
+        return s == null ? "" : s;
+    }
+
+    public String playerUrl(String name) {
+        return "/player/" + Urls.segment(name);
+    }
+
+    private static String url(GameFilter f) {
+        String q = f.queryString();
+        return q.isEmpty() ? "/games" : "/games?" + q;
+    }
+}

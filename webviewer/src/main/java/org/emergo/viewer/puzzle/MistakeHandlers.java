@@ -1,0 +1,152 @@
+package org.emergo.viewer.puzzle;
+
+import io.javalin.http.BadRequestResponse;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import io.javalin.http.NotFoundResponse;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.emergo.review.PlayedGame;
+import org.emergo.review.Reviewer;
+import org.emergo.rules.Move;
+import org.emergo.rules.Position;
+import org.emergo.search.Judgement;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.StoreException;
+import org.emergo.store.game.PendingGame;
+import org.emergo.store.puzzle.PlayerMistakes;
+import org.emergo.store.review.ReviewJob;
+import org.emergo.store.review.ReviewRepository;
+import org.emergo.viewer.board.BoardSvg;
+import org.emergo.viewer.board.Overlay;
+import org.emergo.viewer.http.Params;
+import org.emergo.viewer.http.SameOrigin;
+import org.emergo.viewer.http.Templates;
+import org.emergo.viewer.http.Urls;
+
+/**
+ * A player's own mistakes to retry: {@code /player/{name}/mistakes} lists the moves of his
+ * reviewed games that the judgement classed a mistake or a blunder, newest first, a page of
+ * {@link #PAGE} at a time with how many there are; each opens
+ * the position before it with every legal move a button. A move tried (a POST guarded as the
+ * review button is) is judged by the review's search at its default setting: the engine's best
+ * move, or any move the judgement classes as good, counts as solved.
+ */
+public final class MistakeHandlers {
+
+    /** Mistakes listed a page. */
+    static final int PAGE = 100;
+
+    private final Database db;
+    private final Templates templates;
+
+    public MistakeHandlers(Database db, Templates templates) {
+        this.db = db;
+        this.templates = templates;
+    }
+
+    /** The list page: page {@code page} (from 1) of the player's {@code total} mistakes. */
+    public record ListPage(String player, List<PlayerMistakes.Mistake> mistakes, int total, int page) {
+        public String retryUrl(PlayerMistakes.Mistake m) {
+            return Urls.player(player) + "/mistakes/" + m.gameId() + "/" + m.ply();
+        }
+
+        public int first() {
+            return (page - 1) * PAGE + 1;
+        }
+
+        public int last() {
+            return (page - 1) * PAGE + mistakes.size();
+        }
+
+        public String pageUrl(int n) {
+            return Urls.player(player) + "/mistakes" + (n == 1 ? "" : "?page=" + n);
+        }
+
+        public boolean hasNext() {
+            return last() < total;
+        }
+
+        public String playerUrl() {
+            return Urls.player(player);
+        }
+    }
+
+    /** The retry page: the position, its moves as buttons, and what a move tried was. */
+    public record RetryPage(String player, PlayerMistakes.Mistake mistake, String boardSvg, List<String> choices, String tried,
+            String verdict, boolean solved) {
+        public String actionUrl() {
+            return Urls.player(player) + "/mistakes/" + mistake.gameId() + "/" + mistake.ply();
+        }
+
+        public String listUrl() {
+            return Urls.player(player) + "/mistakes";
+        }
+
+        public String gameUrl() {
+            return "/game/" + mistake.gameId() + "/" + mistake.ply();
+        }
+    }
+
+    public void list(Context ctx) {
+        String player = ctx.pathParam("name");
+        String pageText = ctx.queryParam("page");
+        int page = pageText == null ? 1 : Math.max(1, Params.number(pageText, "page"));
+        PlayerMistakes mistakes = new PlayerMistakes(db);
+        ctx.html(templates.render("puzzle/mistakes.jte", new ListPage(player, mistakes.page(player, (page - 1) * PAGE, PAGE),
+                mistakes.count(player), page)));
+    }
+
+    public void retry(Context ctx) {
+        String player = ctx.pathParam("name");
+        PlayerMistakes.Mistake m = mistake(player, ctx);
+        PlayedGame g = game(m.gameId());
+        Position q = g.positions().get(m.ply());
+        String tried = ctx.queryParam("tried");
+        String verdict = null;
+        boolean solved = false;
+        List<String> choices = new ArrayList<>();
+        if (tried == null) {
+            for (Move x : org.emergo.rules.MoveGen.legalMoves(q)) choices.add(x.toString());
+        } else {
+            Move x = PuzzlePage.legal(q, tried);
+            if (x == null) throw new BadRequestResponse("'" + tried + "' is no legal move here");
+            Judgement.MoveClass c = new Reviewer(ReviewJob.DEFAULT_LIMIT).classOf(g, m.ply(), x);
+            solved = c == Judgement.MoveClass.GOOD;
+            verdict = c.name().toLowerCase(Locale.ROOT);
+        }
+        Overlay overlay = m.ply() == 0 ? Overlay.NONE
+                : new Overlay(Overlay.route(g.moveFrom(m.ply() - 1).toString()), List.of(), List.of());
+        ctx.html(templates.render("puzzle/mistake.jte", new RetryPage(player, m,
+                BoardSvg.draw(q, overlay, q.sideToMove() == org.emergo.rules.Side.BLACK), choices, tried, verdict, solved)));
+    }
+
+    /** A move tried: the POST of the retry page's form, answered by the page with its judgement. */
+    public void tryMove(Context ctx) {
+        SameOrigin.require(ctx);
+        String player = ctx.pathParam("name");
+        PlayerMistakes.Mistake m = mistake(player, ctx);
+        String move = ctx.formParam("move");
+        if (move == null || !move.matches("[a-i0-9x-]{2,400}")) throw new BadRequestResponse("which move? (form field move)");
+        ctx.redirect(Urls.player(player) + "/mistakes/" + m.gameId() + "/" + m.ply() + "?tried="
+                + Urls.encode(move), HttpStatus.SEE_OTHER);
+    }
+
+    private PlayerMistakes.Mistake mistake(String player, Context ctx) {
+        long game = Params.id(ctx.pathParam("game"));
+        int ply = Params.number(ctx.pathParam("ply"), "ply");
+        return new PlayerMistakes(db).find(player, game, ply)
+                .orElseThrow(() -> new NotFoundResponse("no mistake of " + player + " at ply " + ply + " of game " + game));
+    }
+
+    private PlayedGame game(long id) {
+        try {
+            PendingGame g = new ReviewRepository(db).game(id).orElseThrow(() -> new NotFoundResponse("no game " + id));
+            return PlayedGame.replay(g.start(), g.moves());
+        } catch (SQLException e) {
+            throw new StoreException("cannot read game " + id + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package org.emergo.viewer.puzzle;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.emergo.ratings.Rating;
+import org.emergo.rules.Move;
+import org.emergo.rules.MoveGen;
+import org.emergo.rules.Position;
+import org.emergo.rules.PositionText;
+import org.emergo.store.puzzle.StoredPuzzle;
+import org.emergo.viewer.board.BoardSvg;
+import org.emergo.viewer.board.Overlay;
+
+/**
+ * A puzzle's page at one step: the board after the first {@code at} moves of the solution, and
+ * either the moves to choose from (each a button of a form, no script needed), or, once solved
+ * or failed, the solution and for a wrong move the line that refutes it.
+ *
+ * @param at         moves of the solution played so far (the next is the solver's to find)
+ * @param wrong      the wrong move just tried, or null
+ * @param refutation the line after the wrong move, the move first (empty without one)
+ * @param solved     whether the whole solution was found
+ * @param triedBefore whether the solver has an attempt at it: only the first is rated
+ */
+public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, String wrong, List<String> refutation,
+        boolean solved, Rating solver, List<String> themes, String boardSvg, List<String> choices, String lastReply,
+        boolean triedBefore) {
+
+    public static PuzzlePage of(StoredPuzzle p, PuzzleFilters filters, int at, String wrong, List<String> refutation,
+            boolean solved, Rating solver, List<String> themes, boolean triedBefore) {
+        Position q = positionAt(p, at);
+        boolean flip = p.solver() == 'b';
+        String last = at > 0 ? p.moves().get(at - 1) : null;
+        Overlay overlay = last == null ? Overlay.NONE : new Overlay(Overlay.route(last), List.of(), List.of());
+        List<String> choices = new ArrayList<>();
+        if (wrong == null && !solved) for (Move m : MoveGen.legalMoves(q)) choices.add(m.toString());
+        return new PuzzlePage(p, filters, at, wrong, refutation, solved, solver, themes, BoardSvg.draw(q, overlay, flip),
+                choices, last, triedBefore);
+    }
+
+    /** The position after the first {@code at} moves of the solution. */
+    static Position positionAt(StoredPuzzle p, int at) {
+        Position q = PositionText.parse(p.epn(), p.variant());
+        for (int i = 0; i < at; i++) q = q.play(legal(q, p.moves().get(i)));
+        return q;
+    }
+
+    /** The legal move of {@code q} written {@code canonical}, or null. */
+    static Move legal(Position q, String canonical) {
+        for (Move m : MoveGen.legalMoves(q)) if (m.toString().equals(canonical)) return m;
+        return null;
+    }
+
+    public String title() {
+        return "Puzzle " + puzzle.id();
+    }
+
+    /** What the solver is to do, in words: {@code White to move wins 2 men}. */
+    public String task() {
+        String side = puzzle.solver() == 'w' ? "White" : "Black";
+        String what = puzzle.winsGame() ? "the game" : puzzle.men() == 1 ? "a man" : puzzle.men() + " men";
+        return side + " to move wins " + what + " by force";
+    }
+
+    public boolean failed() {
+        return wrong != null;
+    }
+
+    public boolean open() {
+        return wrong == null && !solved;
+    }
+
+    public String solution() {
+        return String.join(" ", puzzle.moves());
+    }
+
+    public String moveUrl() {
+        return "/puzzles/" + puzzle.id() + "/move";
+    }
+
+    public String againUrl() {
+        return "/puzzles/" + puzzle.id() + filters.query("?");
+    }
+
+    public String nextUrl() {
+        return "/puzzles" + filters.query("?");
+    }
+
+    public String gameUrl() {
+        return "/game/" + puzzle.gameId() + "/" + puzzle.ply();
+    }
+
+    public String source() {
+        String white = puzzle.white() == null ? "?" : puzzle.white();
+        String black = puzzle.black() == null ? "?" : puzzle.black();
+        return "game " + puzzle.gameId() + ", ply " + puzzle.ply() + ": " + white + " – " + black
+                + (puzzle.event() == null || puzzle.event().isBlank() ? "" : ", " + puzzle.event());
+    }
+
+    public long solverRating() {
+        return Math.round(solver.rating());
+    }
+
+    public String apiUrl() {
+        return "/api/puzzles/" + puzzle.id();
+    }
+}

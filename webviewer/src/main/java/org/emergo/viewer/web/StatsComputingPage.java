@@ -1,4 +1,0 @@
-package org.emergo.viewer.web;
-
-/** The statistics page while its first figures are computed: the games counted, and when it reloads. */
-public record StatsComputingPage(int games, int refreshSeconds) {}
