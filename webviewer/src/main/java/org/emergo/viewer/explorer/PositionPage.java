@@ -24,19 +24,12 @@ public record PositionPage(Position position, String epn, String boardSvg, Posit
     /** The page over the games the filter lets through; the links to the positions after each move keep it. */
     public static PositionPage of(Position position, PositionExplorer.Result result, ExplorerFilter filter) {
         Map<String, String> after = new HashMap<>();
-        String keep = query(filter);
+        String keep = Urls.filterQuery(filter);
         for (Move m : MoveGen.legalMoves(position)) {
             after.put(m.toString(), Urls.position(position.play(m).toString(), position.variant()) + keep);
         }
         return new PositionPage(position, position.toString(), BoardSvg.draw(position, Overlay.NONE, false), result, after,
                 filter);
-    }
-
-    /** "&player=...&color=w..." of a filter, empty for none. */
-    public static String query(ExplorerFilter filter) {
-        StringBuilder sb = new StringBuilder();
-        filter.params().forEach((k, v) -> sb.append('&').append(k).append('=').append(Urls.encode(v)));
-        return sb.toString();
     }
 
     /** The same position over every game. */
@@ -70,6 +63,6 @@ public record PositionPage(Position position, String epn, String boardSvg, Posit
     }
 
     public String apiUrl() {
-        return "/api/positions?epn=" + Urls.encode(epn) + (variant() == Variant.HEXEMERGO ? "&variant=HexEmergo" : "") + query(filter);
+        return "/api/positions?epn=" + Urls.encode(epn) + (variant() == Variant.HEXEMERGO ? "&variant=HexEmergo" : "") + Urls.filterQuery(filter);
     }
 }

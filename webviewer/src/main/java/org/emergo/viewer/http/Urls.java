@@ -2,6 +2,8 @@ package org.emergo.viewer.http;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import org.emergo.rules.Variant;
+import org.emergo.store.analysis.ExplorerFilter;
 
 /** Query strings and path segments, percent-encoded. */
 public final class Urls {
@@ -23,7 +25,14 @@ public final class Urls {
     }
 
     /** A link to a position on the explorer. */
-    public static String position(String epn, org.emergo.rules.Variant variant) {
-        return "/position?epn=" + encode(epn) + (variant == org.emergo.rules.Variant.HEXEMERGO ? "&variant=HexEmergo" : "");
+    public static String position(String epn, Variant variant) {
+        return "/position?epn=" + encode(epn) + (variant == Variant.HEXEMERGO ? "&variant=HexEmergo" : "");
+    }
+
+    /** "&player=...&color=w..." of an explorer's filter, empty for none. */
+    public static String filterQuery(ExplorerFilter filter) {
+        StringBuilder sb = new StringBuilder();
+        filter.params().forEach((k, v) -> sb.append('&').append(k).append('=').append(encode(v)));
+        return sb.toString();
     }
 }

@@ -9,7 +9,6 @@ import org.emergo.store.pattern.PatternNextMoves;
 import org.emergo.store.pattern.PatternSearch;
 import org.emergo.store.sql.QueryResult;
 import org.emergo.viewer.board.PatternBoardSvg;
-import org.emergo.viewer.explorer.PositionPage;
 import org.emergo.viewer.http.Urls;
 import org.emergo.viewer.search.PatternEditing.Part;
 
@@ -24,7 +23,7 @@ public record SearchPage(String text, Pattern pattern, String error, PatternSear
 
     /** A page of the search of this pattern text, with this page's game filter (player, color, from, to, result). */
     private String link(String text, int n) {
-        return url(text, n) + PositionPage.query(filter);
+        return url(text, n) + Urls.filterQuery(filter);
     }
 
     /** Kinds of move the page shows at most; the JSON has them all. */
@@ -139,7 +138,7 @@ public record SearchPage(String text, Pattern pattern, String error, PatternSear
     }
 
     public String apiUrl() {
-        return "/api/search?pattern=" + Urls.encode(pattern.toString()) + PositionPage.query(filter);
+        return "/api/search?pattern=" + Urls.encode(pattern.toString()) + Urls.filterQuery(filter);
     }
 
     public String otherBoardUrl() {

@@ -1,0 +1,2 @@
+/** How the pages write figures: ratings, deviations, shares, log-losses, accuracies. */
+package org.emergo.viewer.format;

@@ -1,0 +1,2 @@
+/** Pattern search: the pattern editor, the matching games and what was played next, and /api/search. */
+package org.emergo.viewer.search;

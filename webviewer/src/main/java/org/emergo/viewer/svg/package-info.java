@@ -1,0 +1,2 @@
+/** Text in SVG, escaped. */
+package org.emergo.viewer.svg;
