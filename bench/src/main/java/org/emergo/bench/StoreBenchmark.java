@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.emergo.generate.SelfPlay;
-import org.emergo.importer.BulkImport;
+import org.emergo.store.importing.BulkImport;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.EngineVersion;
 import org.emergo.rules.Variant;

@@ -8,7 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
-import org.emergo.importer.AnnotatedRecord;
+import org.emergo.store.review.ReviewedRecord;
 import org.emergo.importer.CsvGameWriter;
 import org.emergo.importer.EgnWriter;
 import org.emergo.replay.GameRecord;
@@ -94,7 +94,7 @@ final class ExportCommand implements Callable<Integer> {
     private GameRecord record(StoredGame game, ReviewRepository reviews) {
         if (!annotate) return game.toGameRecord();
         try {
-            return AnnotatedRecord.of(game, reviews.latest(game.id()));
+            return ReviewedRecord.of(game, reviews.latest(game.id()));
         } catch (SQLException e) {
             throw new StoreException("reading the review of game " + game.id() + " failed: " + ErrorText.firstLine(e), e);
         }

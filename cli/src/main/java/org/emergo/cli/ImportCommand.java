@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.emergo.importer.BulkImport;
+import org.emergo.store.importing.BulkImport;
 import org.emergo.importer.ProgressListener;
 import org.emergo.store.db.Database;
 import picocli.CommandLine.Command;

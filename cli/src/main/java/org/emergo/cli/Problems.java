@@ -1,7 +1,7 @@
 package org.emergo.cli;
 
 import java.io.PrintWriter;
-import org.emergo.importer.BulkImport;
+import org.emergo.store.importing.BulkImport;
 import org.emergo.importer.ImportError;
 
 /** Prints import errors and warnings to stderr as {@code file:line:col: error: message}, the first ones only. */

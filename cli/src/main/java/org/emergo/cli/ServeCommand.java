@@ -3,7 +3,7 @@ package org.emergo.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.emergo.importer.AnnotatedRecord;
+import org.emergo.store.review.ReviewedRecord;
 import org.emergo.store.db.Database;
 import org.emergo.viewer.ViewerServer;
 import picocli.CommandLine.Command;
@@ -55,7 +55,7 @@ final class ServeCommand implements Callable<Integer> {
     static int serve(Database database, String host, int port, PrintWriter out, PrintWriter err) throws InterruptedException {
         ViewerServer server;
         try {
-            server = ViewerServer.start(database, host, port, AnnotatedRecord::egn);
+            server = ViewerServer.start(database, host, port, ReviewedRecord::egn);
         } catch (RuntimeException e) {
             database.close();
             err.println("emergo serve: cannot listen on " + host + ":" + port + ": " + rootMessage(e));

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.emergo.importer.AnnotatedRecord;
+import org.emergo.store.review.ReviewedRecord;
 import org.emergo.store.db.Database;
 import org.emergo.viewer.ViewerServer;
 import org.junit.jupiter.api.Test;
@@ -590,7 +590,7 @@ class DatabaseCommandsTest {
         String id = sql(a, "SELECT MIN(game_id) FROM review").get(0).get(0);
         CommandLineRun one = CommandLineRun.run("export", "--db", a, "--annotate", "--where", "id = " + id);
         try (Database database = Database.open(a);
-                ViewerServer server = ViewerServer.start(database, "127.0.0.1", 0, AnnotatedRecord::egn)) {
+                ViewerServer server = ViewerServer.start(database, "127.0.0.1", 0, ReviewedRecord::egn)) {
             HttpClient client = HttpClient.newHttpClient();
             HttpResponse<String> page = client.send(HttpRequest.newBuilder(URI.create(server.url() + "game/" + id)).build(),
                     HttpResponse.BodyHandlers.ofString());

@@ -16,16 +16,34 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The store's packages and who may use them, as store/package-info.java says: each package of
- * store uses only those below it (so no cycle can form), and the modules above store keep off
- * its plumbing.
+ * The project's layout, as docs/development.md#the-layout says: which module may use which, and
+ * inside analyzer, store and the viewer which package may use which. Each package uses only the
+ * packages listed for it (so no cycle can form), the viewer's features use none of each other,
+ * and the commands and the viewer keep off the store's plumbing.
  */
-class StoreLayoutTest {
+class LayoutTest {
 
-    private static final String STORE = "org.emergo.store.";
+    /** What each module may use besides itself. */
+    private static final Map<String, Set<String>> MODULES = Map.of(
+            "analyzer", Set.of(),
+            "importer", Set.of("analyzer"),
+            "store", Set.of("analyzer", "importer"),
+            "viewer", Set.of("analyzer", "store"),
+            "cli", Set.of("analyzer", "importer", "store", "viewer"));
+
+    /** What each package of analyzer (org.emergo.X) may use. */
+    private static final Map<String, Set<String>> ANALYZER = Map.of(
+            "rules", Set.of(),
+            "ratings", Set.of(),
+            "pattern", Set.of("rules"),
+            "replay", Set.of("rules"),
+            "search", Set.of("rules"),
+            "generate", Set.of("rules", "replay"),
+            "review", Set.of("rules", "replay", "search"),
+            "puzzle", Set.of("rules", "search", "review"));
 
     /** What each package of store may use besides the generated tables (jooq). */
-    private static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
+    private static final Map<String, Set<String>> STORE = Map.ofEntries(
             Map.entry("db", Set.of()),
             Map.entry("output", Set.of()),
             Map.entry("jdbc", Set.of("db")),
@@ -34,9 +52,30 @@ class StoreLayoutTest {
             Map.entry("pattern", Set.of("db", "jdbc", "sql", "output")),
             Map.entry("analysis", Set.of("db", "jdbc", "game", "pattern")),
             Map.entry("rating", Set.of("db", "jdbc")),
+            Map.entry("importing", Set.of("db", "jdbc", "game")),
             Map.entry("review", Set.of("db", "jdbc", "sql", "game")),
             Map.entry("puzzle", Set.of("db", "jdbc", "sql", "game", "output")),
             Map.entry("stats", Set.of("game")));
+
+    /** What every feature of the viewer may use: the shared packages, never another feature. */
+    private static final Set<String> SHARED = Set.of("http", "format", "board", "chart", "svg");
+
+    /** What each package of the viewer may use; "" is the package of the route table. */
+    private static final Map<String, Set<String>> VIEWER = Map.ofEntries(
+            Map.entry("svg", Set.of()),
+            Map.entry("format", Set.of()),
+            Map.entry("http", Set.of()),
+            Map.entry("board", Set.of("svg")),
+            Map.entry("chart", Set.of("svg")),
+            Map.entry("game", SHARED),
+            Map.entry("review", SHARED),
+            Map.entry("puzzle", SHARED),
+            Map.entry("player", SHARED),
+            Map.entry("explorer", SHARED),
+            Map.entry("search", SHARED),
+            Map.entry("sql", SHARED),
+            Map.entry("stats", SHARED),
+            Map.entry("", Set.of("http", "game", "review", "puzzle", "player", "explorer", "search", "sql", "stats")));
 
     private static JavaClasses classes;
 
@@ -48,36 +87,34 @@ class StoreLayoutTest {
     }
 
     @Test
-    void everyPackageOfTheStoreIsDescribedAndCheckedHere() {
-        Set<String> packages = new TreeSet<>();
-        for (JavaClass c : classes) {
-            String p = storePackage(c);
-            if (p != null && !p.equals("jooq")) packages.add(p);
-        }
-        assertEquals(new TreeSet<>(MAY_USE.keySet()), packages);
+    void eachModuleUsesOnlyTheModulesBelowIt() {
+        assertEquals(List.of(), wrongUses(LayoutTest::module, MODULES));
+    }
+
+    @Test
+    void eachPackageOfTheAnalyzerUsesOnlyThePackagesBelowIt() {
+        assertEquals(new TreeSet<>(ANALYZER.keySet()), packages(LayoutTest::analyzerPackage));
+        assertEquals(List.of(), wrongUses(LayoutTest::analyzerPackage, ANALYZER));
     }
 
     @Test
     void eachPackageOfTheStoreUsesOnlyThePackagesBelowIt() {
-        Set<String> wrong = new TreeSet<>();
-        for (JavaClass c : classes) {
-            String from = storePackage(c);
-            if (from == null || from.equals("jooq")) continue;
-            for (Dependency d : c.getDirectDependenciesFromSelf()) {
-                String to = storePackage(d.getTargetClass());
-                if (to == null || to.equals(from) || to.equals("jooq") || MAY_USE.get(from).contains(to)) continue;
-                wrong.add(c.getSimpleName() + " (" + from + ") uses " + d.getTargetClass().getSimpleName() + " (" + to + ")");
-            }
-        }
-        assertEquals(List.of(), List.copyOf(wrong));
+        assertEquals(new TreeSet<>(STORE.keySet()), packages(LayoutTest::storePackage));
+        assertEquals(List.of(), wrongUses(LayoutTest::storePackage, STORE));
+    }
+
+    @Test
+    void theViewersFeaturesUseNoneOfEachOther() {
+        assertEquals(new TreeSet<>(VIEWER.keySet()), packages(LayoutTest::viewerPackage));
+        assertEquals(List.of(), wrongUses(LayoutTest::viewerPackage, VIEWER));
     }
 
     @Test
     void theCommandsAndTheViewerKeepOffTheStoresPlumbing() {
         Set<String> wrong = new TreeSet<>();
         for (JavaClass c : classes) {
-            String module = c.getPackageName();
-            if (!module.startsWith("org.emergo.cli") && !module.startsWith("org.emergo.viewer")) continue;
+            String from = module(c);
+            if (!"cli".equals(from) && !"viewer".equals(from)) continue;
             for (Dependency d : c.getDirectDependenciesFromSelf()) {
                 if ("jdbc".equals(storePackage(d.getTargetClass()))) {
                     wrong.add(c.getSimpleName() + " uses " + d.getTargetClass().getName());
@@ -88,17 +125,71 @@ class StoreLayoutTest {
     }
 
     @Test
-    void theRuleSeesTheStore() {
+    void theRulesSeeTheirClasses() {
         // a rule over no classes would pass whatever the code did
+        for (String m : MODULES.keySet()) {
+            assertTrue(classes.stream().filter(c -> m.equals(module(c))).count() > 5, m);
+        }
         assertTrue(classes.stream().filter(c -> "review".equals(storePackage(c))).count() > 5);
-        assertTrue(classes.stream().anyMatch(c -> c.getPackageName().startsWith("org.emergo.viewer")));
+        assertTrue(classes.stream().filter(c -> "game".equals(viewerPackage(c))).count() > 3);
     }
 
-    /** The first package under org.emergo.store, or null for a class outside the store. */
+    private interface Part {
+        /** The part of the layout a class is in, or null when outside what the table describes. */
+        String of(JavaClass c);
+    }
+
+    private static Set<String> packages(Part part) {
+        Set<String> found = new TreeSet<>();
+        for (JavaClass c : classes) {
+            String p = part.of(c);
+            if (p != null && !p.equals("jooq")) found.add(p);
+        }
+        return found;
+    }
+
+    private static List<String> wrongUses(Part part, Map<String, Set<String>> mayUse) {
+        Set<String> wrong = new TreeSet<>();
+        for (JavaClass c : classes) {
+            String from = part.of(c);
+            if (from == null || from.equals("jooq")) continue;
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                String to = part.of(d.getTargetClass());
+                if (to == null || to.equals(from) || to.equals("jooq") || mayUse.get(from).contains(to)) continue;
+                wrong.add(c.getName() + " (" + from + ") uses " + d.getTargetClass().getName() + " (" + to + ")");
+            }
+        }
+        return List.copyOf(wrong);
+    }
+
+    /** The module of a class of the project (by its package), or null for a library's. */
+    private static String module(JavaClass c) {
+        String p = c.getPackageName() + ".";
+        if (!p.startsWith("org.emergo.")) return null;
+        for (String m : List.of("importer", "store", "viewer", "cli")) {
+            if (p.startsWith("org.emergo." + m + ".")) return m;
+        }
+        return "analyzer";
+    }
+
+    private static String analyzerPackage(JavaClass c) {
+        return "analyzer".equals(module(c)) ? below(c, "org.emergo.") : null;
+    }
+
     private static String storePackage(JavaClass c) {
+        return below(c, "org.emergo.store.");
+    }
+
+    private static String viewerPackage(JavaClass c) {
+        String name = c.getPackageName();
+        return name.equals("org.emergo.viewer") ? "" : below(c, "org.emergo.viewer.");
+    }
+
+    /** The first package under prefix, or null for a class outside it. */
+    private static String below(JavaClass c, String prefix) {
         String name = c.getPackageName() + ".";
-        if (!name.startsWith(STORE) || name.equals(STORE)) return null;
-        String rest = name.substring(STORE.length());
+        if (!name.startsWith(prefix) || name.equals(prefix)) return null;
+        String rest = name.substring(prefix.length());
         return rest.substring(0, rest.indexOf('.'));
     }
 }

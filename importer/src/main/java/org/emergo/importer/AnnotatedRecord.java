@@ -3,20 +3,11 @@ package org.emergo.importer;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Optional;
 import java.util.function.IntFunction;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.PositionText;
 import org.emergo.rules.Side;
-import org.emergo.store.db.Database;
-import org.emergo.store.db.ErrorText;
-import org.emergo.store.db.StoreException;
-import org.emergo.store.game.GameRepository;
-import org.emergo.store.game.StoredGame;
-import org.emergo.store.review.ReviewRepository;
-import org.emergo.store.review.StoredReview;
 
 /**
  * A stored record with notes written into its movetext (an annotated export): each main-line
@@ -27,25 +18,6 @@ import org.emergo.store.review.StoredReview;
 public final class AnnotatedRecord {
 
     private AnnotatedRecord() {
-    }
-
-    /** A stored game's record with its review, if it has one, written into the moves. */
-    public static GameRecord of(StoredGame game, Optional<StoredReview> review) {
-        GameRecord record = game.toGameRecord();
-        return review.map(r -> of(record,
-                ply -> ply < r.positions().size() ? new MoveNote(r.positions().get(ply - 1).glyph(), r.comment(ply)) : null))
-                .orElse(record);
-    }
-
-    /** Game {@code id} as EGN with its latest review in it (the viewer's download); empty without the game. */
-    public static Optional<String> egn(Database db, long id) {
-        Optional<StoredGame> game = new GameRepository(db.dsl()).find(id);
-        if (game.isEmpty()) return Optional.empty();
-        try {
-            return Optional.of(EgnWriter.toEgn(of(game.get(), new ReviewRepository(db).latest(id))));
-        } catch (SQLException e) {
-            throw new StoreException("reading the review of game " + id + " failed: " + ErrorText.firstLine(e), e);
-        }
     }
 
     /** @param notes the note of the move of each ply (1 the first move), null for none */

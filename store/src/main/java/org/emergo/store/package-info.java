@@ -1,6 +1,6 @@
 /**
  * Everything emergo keeps in a database, in packages of one capability each. Each package
- * may use only those below it; {@code StoreLayoutTest} (cli) checks this and that no cycle
+ * may use only those below it; {@code LayoutTest} (cli) checks this and that no cycle
  * forms:
  *
  * <pre>
@@ -9,8 +9,9 @@
  * review    the engine's judgement of the games: settings, curves, stored reviews
  * analysis  the replay's rows: positions, findings, shadowpieces, figures
  * rating    players, aliases, ratings
+ * importing the bulk import: files read by importer, their games written in batches
  * pattern   the pattern index and pattern search
- * game      games and import: records, tags, files, errors, export
+ * game      games: records, tags, files, import errors, export
  * sql       user SQL: read-only queries, named parameters, the schema as users see it
  * jdbc      plumbing the jobs share: batches, COPY, work claims between processes
  * output    result writers: table, CSV, JSON

@@ -1,4 +1,4 @@
-package org.emergo.importer;
+package org.emergo.store.importing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +18,10 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.emergo.importer.ImportError;
+import org.emergo.importer.ProgressListener;
+import org.emergo.importer.RecordSink;
+import org.emergo.importer.SourceWalker;
 import org.emergo.replay.GameRecord;
 import org.emergo.store.db.Database;
 import org.emergo.store.game.GameRepository;

@@ -1,9 +1,11 @@
-package org.emergo.importer;
+package org.emergo.store.importing;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.emergo.importer.ImportError;
+import org.emergo.importer.RecordSink;
 import org.emergo.replay.GameRecord;
 import org.emergo.store.game.GameRow;
 

@@ -1,4 +1,4 @@
-package org.emergo.importer;
+package org.emergo.store.importing;
 
 import static org.emergo.store.jooq.Tables.GAME;
 import static org.emergo.store.jooq.Tables.IMPORT_ERROR;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -14,6 +15,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import org.emergo.importer.ImportError;
+import org.emergo.importer.ProgressListener;
 import org.emergo.store.db.Database;
 import org.jooq.DSLContext;
 import org.jooq.Record;
@@ -66,9 +69,9 @@ class BulkImportTest {
 
     @Test
     void goodRecordsAreStoredAndEachRejectedRecordBecomesAnImportErrorRow() throws IOException {
-        Path good = Fixtures.path("egn/good.egn");
-        Path notNotation = Fixtures.path("egn/not-notation.egn");
-        Path garbage = Fixtures.path("egn/garbage-movetext.egn");
+        Path good = resource("egn/good.egn");
+        Path notNotation = resource("egn/not-notation.egn");
+        Path garbage = resource("egn/garbage-movetext.egn");
 
         BulkImport.Summary s = run(good, notNotation, garbage);
 
@@ -91,9 +94,9 @@ class BulkImportTest {
 
     @Test
     void eachFileReadIsRecordedWithItsShaSizeAndCounts() throws IOException {
-        Path good = Fixtures.path("egn/good.egn");
-        Path notNotation = Fixtures.path("egn/not-notation.egn");
-        Path garbage = Fixtures.path("egn/garbage-movetext.egn");
+        Path good = resource("egn/good.egn");
+        Path notNotation = resource("egn/not-notation.egn");
+        Path garbage = resource("egn/garbage-movetext.egn");
 
         run(good, notNotation, garbage);
 
@@ -122,7 +125,7 @@ class BulkImportTest {
 
     @Test
     void theSameFileTwiceAddsNothingTheSecondTimeEvenUnderAnotherName() throws IOException {
-        Path notNotation = Fixtures.path("egn/not-notation.egn");
+        Path notNotation = resource("egn/not-notation.egn");
         run(notNotation);
         Path copy = Files.copy(notNotation, dir.resolve("renamed.egn"));
         reportedErrors.clear();
@@ -138,7 +141,7 @@ class BulkImportTest {
 
     @Test
     void theSameFileNamedTwiceInOneRunIsReadOnce() throws IOException {
-        Path good = Fixtures.path("egn/good.egn");
+        Path good = resource("egn/good.egn");
         assertEquals(new BulkImport.Summary(1, 1, 0, 3, 0, 0, 0), run(good, good));
         assertEquals(3, games());
     }
@@ -147,7 +150,7 @@ class BulkImportTest {
     void aNonexistentPathIsAnErrorNotAnException() throws IOException {
         Path missing = dir.resolve("nothing-here.egn");
 
-        BulkImport.Summary s = run(missing, Fixtures.path("egn/good.egn"));
+        BulkImport.Summary s = run(missing, resource("egn/good.egn"));
 
         assertEquals(new BulkImport.Summary(1, 0, 0, 3, 0, 1, 0), s);
         assertEquals(List.of(ImportError.ofFile(missing.toString(), "no such file or folder")), reportedErrors);
@@ -161,7 +164,7 @@ class BulkImportTest {
     @Test
     void anUnknownFileTypeInAFolderIsSkippedAndCounted() throws IOException {
         // walk/b: games.csv and moves.csv (one pair of CSV files) and notes.md
-        BulkImport.Summary s = run(Fixtures.path("walk/b"));
+        BulkImport.Summary s = run(resource("walk/b"));
 
         assertEquals(new BulkImport.Summary(2, 0, 1, 2, 0, 0, 0), s);
         assertEquals(List.of(), reportedErrors);
@@ -171,7 +174,7 @@ class BulkImportTest {
 
     @Test
     void anUnknownFileTypeNamedDirectlyIsAnError() throws IOException {
-        Path notes = Fixtures.path("walk/b/notes.md");
+        Path notes = resource("walk/b/notes.md");
 
         BulkImport.Summary s = run(notes);
 
@@ -184,7 +187,7 @@ class BulkImportTest {
 
     @Test
     void aFileRefusedForItsNameIsImportedOnceItHasARecordName() throws IOException {
-        Path backup = Files.copy(Fixtures.path("egn/good.egn"), dir.resolve("good.egn.bak"));
+        Path backup = Files.copy(resource("egn/good.egn"), dir.resolve("good.egn.bak"));
         assertEquals(1, run(backup).errors());
         assertEquals(0, dsl().fetchCount(SOURCE_FILE), "a file that was not read is not recorded as imported");
 
@@ -200,7 +203,7 @@ class BulkImportTest {
             throws IOException {
         // walk: 11 games (SourceWalkerTest); five are "1. d4 f6" without players or date, one game
         // by fingerprint; notes.md in b and readme.md in e.zip are skipped; two files are windows-1252
-        BulkImport.Summary s = run(Fixtures.path("walk"));
+        BulkImport.Summary s = run(resource("walk"));
 
         assertEquals(new BulkImport.Summary(7, 0, 2, 7, 4, 0, 2), s);
         assertEquals(List.of("a1", "b1", "b2", "c1", "e3", "e4", "f1"),
@@ -299,6 +302,15 @@ class BulkImportTest {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** A file of the test resources (copies of the importer's: the records it reads). */
+    private static Path resource(String name) {
+        try {
+            return Path.of(BulkImportTest.class.getResource("/" + name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(e);
         }
     }
 }

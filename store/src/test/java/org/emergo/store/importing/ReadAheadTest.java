@@ -1,4 +1,4 @@
-package org.emergo.importer;
+package org.emergo.store.importing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.emergo.importer.ImportError;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
 import org.emergo.store.game.GameRow;
