@@ -27,6 +27,18 @@ final class EmergoProcess {
 
     private static final long TIMEOUT_SECONDS = 300;
 
+    /** The children's class-data archive, made once per build of the jar and shared by every test JVM. */
+    static final Path ARCHIVE = Path.of("target", "process-tests.jsa").toAbsolutePath();
+
+    /**
+     * The JVM options of every child: the serial collector, and compiling with C1 alone, as the
+     * children are short runs on small files, two tests' at once on a two-core machine, and C2's
+     * compiles cost them more CPU than they win back; they start from a class-data archive of the
+     * classes a database command loads ({@link #classArchive}), as the launcher's commands do.
+     * None of these changes what a command does, only how soon it is done.
+     */
+    private static final List<String> JVM_OPTIONS = jvmOptions();
+
     /**
      * What the child's command starts with so that SIGINT reaches it: a child inherits an ignored
      * SIGINT (a background job of a non-interactive shell, {@code nohup mvn verify &}), and a JVM
@@ -55,6 +67,78 @@ final class EmergoProcess {
         List<String> all = new ArrayList<>(a);
         all.addAll(b);
         return all;
+    }
+
+    private static List<String> jvmOptions() {
+        List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+        // the JVM says nothing of an archive it cannot use (another JDK): it runs without one
+        if (classArchive()) options.addAll(List.of("-XX:SharedArchiveFile=" + ARCHIVE, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+        return options;
+    }
+
+    /**
+     * Makes {@link #ARCHIVE} unless it is newer than the jar, as the launcher makes its own: from
+     * {@code find --next} on a small analysed database, which loads H2, Flyway, jOOQ and the
+     * pattern search. Test JVMs that start at once take turns (a file lock); a failed attempt
+     * leaves an empty archive, so the children run without one until the next build.
+     */
+    private static boolean classArchive() {
+        try {
+            Files.createDirectories(ARCHIVE.getParent());
+            try (java.nio.channels.FileChannel lock = java.nio.channels.FileChannel.open(
+                            ARCHIVE.resolveSibling("process-tests.jsa.lock"), java.nio.file.StandardOpenOption.CREATE,
+                            java.nio.file.StandardOpenOption.WRITE);
+                    java.nio.channels.FileLock held = lock.lock()) {
+                if (!Files.isRegularFile(ARCHIVE)
+                        || Files.getLastModifiedTime(ARCHIVE).compareTo(Files.getLastModifiedTime(JAR)) < 0) {
+                    Path tmp = ARCHIVE.resolveSibling("process-tests.jsa." + ProcessHandle.current().pid());
+                    if (!trainArchive(tmp) || !Files.isRegularFile(tmp)) Files.writeString(tmp, "");
+                    Files.move(tmp, ARCHIVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                }
+            }
+            return Files.size(ARCHIVE) > 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Runs the commands that make the archive in a scratch folder; whether all of them succeeded. */
+    private static boolean trainArchive(Path archive) throws IOException {
+        Path scratch = Files.createTempDirectory("emergo-process-tests-archive");
+        try {
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            List<String> jar = List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", JAR.toString());
+            String db = scratch.resolve("train").toString();
+            Path games = scratch.resolve("games.egn");
+            return exec(scratch, games, concat(jar, List.of("generate", "--games", "20", "--seed", "1")))
+                    && exec(scratch, null, concat(jar, List.of("import", "--db", db, games.toString())))
+                    && exec(scratch, null, concat(jar, List.of("analyze", "--db", db)))
+                    && exec(scratch, null, concat(List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                            "-XX:ArchiveClassesAtExit=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-jar",
+                            JAR.toString()), List.of("find", "--db", db, "--next", "e5:w1+ or turn:b d4:empty")));
+        } finally {
+            try (java.util.stream.Stream<Path> files = Files.walk(scratch)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** Runs a command to its end, its output to a file (or nowhere); whether it exited 0. */
+    private static boolean exec(Path dir, Path output, List<String> command) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(output != null ? ProcessBuilder.Redirect.to(output.toFile()) : ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().remove("EMERGO_DB");
+        try {
+            Process p = builder.start();
+            if (p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) return p.exitValue() == 0;
+            p.destroyForcibly();
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Whether a Linux process ignores SIGINT (its SigIgn mask in /proc); false where that cannot be read. */
@@ -124,7 +208,8 @@ final class EmergoProcess {
     private static EmergoProcess start(Path workDir, Map<String, String> env, List<String> main, String... args) {
         assertTrue(Files.isRegularFile(JAR), JAR + " is missing: the process tests run after mvn package");
         List<String> command = new ArrayList<>(SIGINT_RESET);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC"));
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JVM_OPTIONS);
         command.addAll(main);
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
