@@ -47,6 +47,7 @@ class HolderLeavesProcessTest {
     private static Path aliases;
     private static final Map<String, Map<String, List<String>>> CLEAN = new HashMap<>();
     private static final Map<String, String> CLEAN_OUTPUT = new HashMap<>();
+    private static final Map<String, String> TEMPLATES = new HashMap<>();
 
     @BeforeAll
     static void writeTheGames() {
@@ -213,15 +214,39 @@ class HolderLeavesProcessTest {
         return tables;
     }
 
-    /** A database ready for the command (the viewer serves only one that exists): empty, imported, analysed, reviewed. */
+    /**
+     * A database ready for the command (the viewer serves only one that exists): empty, imported,
+     * analysed, reviewed; a copy of the class's one of that kind.
+     */
     private static String prepared(String command, String name) {
-        if (command.equals("import")) return TestStores.H2.imported(dir, name, nothing);
-        String db = TestStores.H2.imported(dir, name, some);
-        if (command.equals("find")) assertEquals(0, EmergoProcess.run(dir, "analyze", "--db", db).exitCode());
-        if (command.equals("review") || command.equals("puzzles")) assertEquals(0, EmergoProcess.run(dir, "analyze", "--db", db).exitCode());
-        if (command.equals("puzzles")) {
-            assertEquals(0, EmergoProcess.run(dir, "review", "--db", db, "--depth", "2", "--threads", "1", "--where", "id <= 24").exitCode());
+        String kind = switch (command) {
+            case "import" -> "empty";
+            case "find", "review" -> "analysed";
+            case "puzzles" -> "reviewed";
+            default -> "imported";
+        };
+        return TestStores.H2.copyOf(template(kind), dir, name);
+    }
+
+    /** The databases {@link #prepared} copies, each made once. */
+    private static synchronized String template(String kind) {
+        String db = TEMPLATES.get(kind);
+        if (db != null) return db;
+        String name = "template-" + kind;
+        switch (kind) {
+            case "empty" -> db = TestStores.H2.imported(dir, name, nothing);
+            case "imported" -> db = TestStores.H2.imported(dir, name, some);
+            case "analysed" -> {
+                db = TestStores.H2.copyOf(template("imported"), dir, name);
+                assertEquals(0, EmergoProcess.run(dir, "analyze", "--db", db).exitCode());
+            }
+            default -> {
+                db = TestStores.H2.copyOf(template("analysed"), dir, name);
+                assertEquals(0, EmergoProcess.run(dir, "review", "--db", db, "--depth", "2", "--threads", "1", "--where", "id <= 24")
+                        .exitCode());
+            }
         }
+        TEMPLATES.put(kind, db);
         return db;
     }
 

@@ -33,6 +33,7 @@ class InterruptedAnalysisProcessTest {
 
     private static Path games;
     private static final Map<TestStores, Map<String, List<String>>> CLEAN = new EnumMap<>(TestStores.class);
+    private static final Map<TestStores, String> IMPORTED = new EnumMap<>(TestStores.class);
 
     @BeforeAll
     static void writeTheGames() {
@@ -52,7 +53,7 @@ class InterruptedAnalysisProcessTest {
     @MethodSource("stops")
     void anAnalysisStoppedAfterACommitAndRunAgainHoldsWhatOneCleanRunHolds(TestStores store, String signal, int done) {
         Map<String, List<String>> clean = clean(store);
-        String db = store.imported(dir, "stopped-" + signal + "-" + done, games);
+        String db = store.copyOf(imported(store), dir, "stopped-" + signal + "-" + done);
 
         // stopped right after that commit: the rest cannot finish before the signal
         EmergoProcess child = EmergoProcess.startPausedAt(dir, "analyze: " + done + " games stored", "analyze", "--db", db);
@@ -85,10 +86,15 @@ class InterruptedAnalysisProcessTest {
 
     private static synchronized Map<String, List<String>> clean(TestStores store) {
         return CLEAN.computeIfAbsent(store, s -> {
-            String db = s.imported(dir, "clean", games);
+            String db = s.copyOf(imported(s), dir, "clean");
             EmergoProcess.Result r = EmergoProcess.run(dir, "analyze", "--db", db);
             assertEquals(0, r.exitCode(), String.join("\n", r.err()));
             return DatabaseContents.of(db, true);
         });
+    }
+
+    /** The games imported once per store; each test analyses a copy. */
+    private static synchronized String imported(TestStores store) {
+        return IMPORTED.computeIfAbsent(store, s -> s.imported(dir, "imported", games));
     }
 }

@@ -33,6 +33,7 @@ class InterruptedPuzzlesProcessTest {
 
     private static Path games;
     private static final Map<TestStores, Map<String, List<String>>> CLEAN = new EnumMap<>(TestStores.class);
+    private static final Map<TestStores, String> REVIEWED = new EnumMap<>(TestStores.class);
 
     @BeforeAll
     static void writeTheGames() {
@@ -91,10 +92,17 @@ class InterruptedPuzzlesProcessTest {
         });
     }
 
+    /** A copy of the games imported and reviewed (depth 2) once per store. */
     private static String reviewed(TestStores store, String name) {
-        String db = store.imported(dir, name, games);
-        EmergoProcess.Result r = EmergoProcess.run(dir, "review", "--db", db, "--depth", "2", "--threads", "2");
-        assertEquals(0, r.exitCode(), String.join("\n", r.err()));
-        return db;
+        return store.copyOf(reviewed(store), dir, name);
+    }
+
+    private static synchronized String reviewed(TestStores store) {
+        return REVIEWED.computeIfAbsent(store, s -> {
+            String db = s.imported(dir, "reviewed", games);
+            EmergoProcess.Result r = EmergoProcess.run(dir, "review", "--db", db, "--depth", "2", "--threads", "2");
+            assertEquals(0, r.exitCode(), String.join("\n", r.err()));
+            return db;
+        });
     }
 }

@@ -34,6 +34,7 @@ class InterruptedReviewProcessTest {
 
     private static Path games;
     private static final Map<TestStores, Map<String, List<String>>> CLEAN = new EnumMap<>(TestStores.class);
+    private static final Map<TestStores, String> IMPORTED = new EnumMap<>(TestStores.class);
 
     @BeforeAll
     static void writeTheGames() {
@@ -51,7 +52,7 @@ class InterruptedReviewProcessTest {
     @MethodSource("stops")
     void aReviewStoppedAfterACommitAndRunAgainHoldsWhatOneCleanRunHolds(TestStores store, String signal, int done) {
         Map<String, List<String>> clean = clean(store);
-        String db = store.imported(dir, "stopped-" + signal + "-" + done, games);
+        String db = store.copyOf(imported(store), dir, "stopped-" + signal + "-" + done);
 
         EmergoProcess child = EmergoProcess.start(dir, "review", "--db", db, "--depth", DEPTH, "--threads", "2");
         child.awaitErrLine("review: " + done + " games stored");
@@ -84,10 +85,15 @@ class InterruptedReviewProcessTest {
 
     private static synchronized Map<String, List<String>> clean(TestStores store) {
         return CLEAN.computeIfAbsent(store, s -> {
-            String db = s.imported(dir, "clean", games);
+            String db = s.copyOf(imported(s), dir, "clean");
             EmergoProcess.Result r = EmergoProcess.run(dir, "review", "--db", db, "--depth", DEPTH, "--threads", "1");
             assertEquals(0, r.exitCode(), String.join("\n", r.err()));
             return DatabaseContents.ofReview(db);
         });
+    }
+
+    /** The games imported once per store; each test reviews a copy. */
+    private static synchronized String imported(TestStores store) {
+        return IMPORTED.computeIfAbsent(store, s -> s.imported(dir, "imported", games));
     }
 }

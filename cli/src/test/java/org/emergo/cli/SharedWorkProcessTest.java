@@ -43,6 +43,7 @@ class SharedWorkProcessTest {
     private static Path games;
     private static Path fewGames;
     private static final Map<TestStores, Map<String, List<String>>> CLEAN = new EnumMap<>(TestStores.class);
+    private static final Map<String, String> IMPORTED = new java.util.HashMap<>();
 
     @BeforeAll
     static void writeTheGames() throws IOException {
@@ -231,8 +232,14 @@ class SharedWorkProcessTest {
         return Long.parseLong(m.group(1));
     }
 
+    /** A copy of the file's games imported once per store (each test's processes work on their own database). */
     private static String imported(TestStores store, Path file, String name) {
-        return store.imported(dir, name, file);
+        String template;
+        synchronized (IMPORTED) {
+            template = IMPORTED.computeIfAbsent(store + " " + file.getFileName(),
+                    k -> store.imported(dir, "imported-" + file.getFileName(), file));
+        }
+        return store.copyOf(template, dir, name);
     }
 
     private static String generate(int count, int seed) {

@@ -34,10 +34,12 @@ class UncleanStopRepairProcessTest {
     void theCommandsAfterAnUncleanStopPutBackWhatAKillLeftIncomplete() throws Exception {
         Path a = EmergoProcess.generated(dir, 300, 61);
         Path b = EmergoProcess.generated(dir, 50, 62);
-        String cleanDb = reviewMine(importAnalyze(TestStores.H2.newDatabase(dir, "clean"), a, b));
+        // both start from the first file imported and analysed, made once
+        String first = importAnalyze(TestStores.H2.newDatabase(dir, "first"), a);
+        String cleanDb = reviewMine(importAnalyze(TestStores.H2.copyOf(first, dir, "clean"), b));
         Map<String, List<String>> clean = comparable(cleanDb);
 
-        String db = reviewMine(importAnalyze(TestStores.H2.newDatabase(dir, "damaged"), a));
+        String db = reviewMine(TestStores.H2.copyOf(first, dir, "damaged"));
         int puzzles = DatabaseContents.ofPuzzles(db).get("puzzle").size();
         assertTrue(puzzles > 0, "puzzles to damage");
         try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + db + ";NON_KEYWORDS=VALUE", "sa", "");
