@@ -7,7 +7,8 @@
 #                                                     surefire's -Dtest takes it, e.g. 'SharedWork*')
 #
 # Prints a line per run (its number, time, and the tests it ran) and where the reports of a
-# failing run are kept. Each run takes about 25 minutes on two cores for the whole set.
+# failing run are kept. Each run takes about 10 minutes on two cores for the whole set (the tests
+# run two at a time: cli/pom.xml).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 rounds="${1:-20}"
