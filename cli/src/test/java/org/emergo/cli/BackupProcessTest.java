@@ -52,7 +52,9 @@ class BackupProcessTest {
         EmergoProcess importing = EmergoProcess.start(dir, "import", "--db", db, games.toString());
         importing.awaitErrLine("import: ");
         EmergoProcess.Result r = EmergoProcess.run(dir, "backup", "--db", db, dir.resolve("busy-copy").toString());
-        assertEquals(0, importing.finish().exitCode());
+        EmergoProcess.Result imported = importing.finish();
+        assertEquals(0, imported.exitCode(), "the import beside the backup: " + String.join("\n", imported.err())
+                + "; the backup: " + String.join("\n", r.err()));
 
         assertEquals(0, r.exitCode(), String.join("\n", r.err()));
         String copy = dir.resolve("busy-copy").toString();
