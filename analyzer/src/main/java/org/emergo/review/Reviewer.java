@@ -1,12 +1,18 @@
 package org.emergo.review;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 import org.emergo.rules.Move;
 import org.emergo.rules.Position;
 import org.emergo.search.ForcedLoss;
+import org.emergo.search.Judgement;
+import org.emergo.search.Judgement.MoveClass;
 import org.emergo.search.Limit;
 import org.emergo.search.SearchResult;
 import org.emergo.search.Searcher;
@@ -56,16 +62,57 @@ public final class Reviewer {
 
     /** The whole review of a game, one position after another on this reviewer's thread. */
     public GameReview review(PlayedGame game) {
-        List<SearchResult> results = new ArrayList<>(game.positions().size());
-        for (int ply = 0; ply <= game.lastPly(); ply++) results.add(search(game, ply));
-        Map<Integer, ForcedLoss.Proof> proofs = new HashMap<>();
-        for (int ply : forcedLossCandidates(game, results)) proofs.put(ply, forcedLoss(game, ply));
-        return MoveJudgements.review(game, results, proofs);
+        try {
+            return review(game, Runner.HERE, () -> this);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
     }
 
-    /** As {@link #review(PlayedGame)}: moves are classed by {@link org.emergo.search.Judgement#curve}, whatever the curve given. */
-    public GameReview review(PlayedGame game, WinCurve curve) {
-        return review(game);
+    /**
+     * Runs tasks and gives their results in their order: one after another on the calling thread
+     * ({@link #HERE}), or on a pool's threads at once.
+     */
+    public interface Runner {
+        <T> List<T> runAll(List<Callable<T>> tasks) throws ExecutionException;
+
+        Runner HERE = new Runner() {
+            @Override
+            public <T> List<T> runAll(List<Callable<T>> tasks) throws ExecutionException {
+                List<T> out = new ArrayList<>(tasks.size());
+                for (Callable<T> t : tasks) {
+                    try {
+                        out.add(t.call());
+                    } catch (Exception e) {
+                        throw new ExecutionException(e);
+                    }
+                }
+                return out;
+            }
+        };
+    }
+
+    /**
+     * A game's review, the one way every review is made: its positions searched, then the moves
+     * the proof could change proved, then judged; each task on a reviewer of {@code reviewers}
+     * (one per thread) as {@code runner} runs them.
+     */
+    public static GameReview review(PlayedGame game, Runner runner, Supplier<Reviewer> reviewers)
+            throws ExecutionException {
+        List<Callable<SearchResult>> searches = new ArrayList<>();
+        for (int ply = 0; ply <= game.lastPly(); ply++) {
+            int p = ply;
+            searches.add(() -> reviewers.get().search(game, p));
+        }
+        List<SearchResult> results = runner.runAll(searches);
+        List<Integer> candidates = forcedLossCandidates(game, results);
+        List<Callable<ForcedLoss.Proof>> proving = new ArrayList<>();
+        for (int ply : candidates) proving.add(() -> reviewers.get().forcedLoss(game, ply));
+        List<ForcedLoss.Proof> proved = runner.runAll(proving);
+        Map<Integer, ForcedLoss.Proof> proofs = new HashMap<>();
+        for (int i = 0; i < candidates.size(); i++) proofs.put(candidates.get(i), proved.get(i));
+        // moves are classed by the engine's curve of the board (Judgement.curve); a setting's curve is calibration
+        return MoveJudgements.review(game, results, proofs);
     }
 
     /**
@@ -73,14 +120,14 @@ public final class Reviewer {
      * player's mistakes to retry): GOOD for the search's best move, else the judgement of the
      * search's scores before and after it, as the review classes a move before any proof.
      */
-    public org.emergo.search.Judgement.MoveClass classOf(PlayedGame game, int ply, Move tried) {
+    public MoveClass classOf(PlayedGame game, int ply, Move tried) {
         SearchResult here = search(game, ply);
-        if (tried.equals(here.bestMove())) return org.emergo.search.Judgement.MoveClass.GOOD;
+        if (tried.equals(here.bestMove())) return MoveClass.GOOD;
         Position before = game.positions().get(ply);
-        long[] history = java.util.Arrays.copyOf(game.history(ply), ply + 1);
+        long[] history = Arrays.copyOf(game.history(ply), ply + 1);
         history[ply] = before.hash();
         SearchResult after = searcher.search(before.play(tried), history, limit);
-        return org.emergo.search.Judgement.classify(org.emergo.search.Judgement.curve(before.variant()), here.score(),
+        return Judgement.classify(Judgement.curve(before.variant()), here.score(),
                 after.score());
     }
 
@@ -96,16 +143,16 @@ public final class Reviewer {
      */
     public static List<Integer> forcedLossCandidates(PlayedGame game, List<SearchResult> results) {
         List<Integer> plies = new ArrayList<>();
-        org.emergo.search.WinCurve curve = org.emergo.search.Judgement.curve(game.positions().get(0).variant());
+        WinCurve curve = Judgement.curve(game.positions().get(0).variant());
         for (int ply = 0; ply < game.lastPly(); ply++) {
             Move played = game.moveFrom(ply);
             SearchResult here = results.get(ply);
             if (played.equals(here.bestMove())) continue;
             int after = -results.get(ply + 1).score();
             int loss = MoveJudgements.loss(here.score(), after, false);
-            double drop = org.emergo.search.Judgement.chanceBefore(curve, here.score())
-                    - org.emergo.search.Judgement.chanceAfter(curve, -after);
-            if (loss >= FORCED_LOSS_CHECK || drop >= org.emergo.search.Judgement.MISTAKE) plies.add(ply);
+            double drop = Judgement.chanceBefore(curve, here.score())
+                    - Judgement.chanceAfter(curve, -after);
+            if (loss >= FORCED_LOSS_CHECK || drop >= Judgement.MISTAKE) plies.add(ply);
         }
         return plies;
     }

@@ -3,6 +3,7 @@ package org.emergo.search;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.emergo.rules.Move;
 import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
@@ -71,17 +72,6 @@ public final class ForcedLoss {
         public Verdict(int men, int plies, List<Move> line) {
             this(Kind.MEN, men, plies, line, 0);
         }
-
-        /** The verdict in words: {@code loses 3 men by force within 6 plies}. */
-        public String text() {
-            String within = " within " + plies + (plies == 1 ? " ply" : " plies");
-            return switch (kind) {
-                case MEN -> "loses " + men + (men == 1 ? " man" : " men") + " by force" + within;
-                case GAME -> "loses the game by force" + within;
-                case NO_MOVE -> "lets the opponent draw (no legal move)" + within;
-                case REPETITION -> "lets the opponent draw (repetition)" + within;
-            };
-        }
     }
 
     /** What a proof found about a move. */
@@ -93,7 +83,19 @@ public final class ForcedLoss {
         /** it falls short at the cap, but not at every horizon from one on, or by less than a man */
         NEITHER,
         /** the proof would cost more than its budget, or the move is not legal or the only one */
-        UNKNOWN
+        UNKNOWN;
+
+        /** The outcome as stored (review_ply.proof): loses, best, neither, unknown. */
+        public String code() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The outcome of a {@link #code()}; null for null. */
+        public static Outcome of(String code) {
+            if (code == null) return null;
+            for (Outcome o : values()) if (o.code().equals(code)) return o;
+            throw new IllegalArgumentException("no proof outcome " + code);
+        }
     }
 
     /**

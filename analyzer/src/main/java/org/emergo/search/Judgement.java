@@ -1,5 +1,7 @@
 package org.emergo.search;
 
+import java.util.Locale;
+
 /**
  * How a move is judged from two scores, as lichess does it (lila's WinPercent, Advice,
  * AccuracyPercent): scores become winning chances through a logistic curve fitted to games,
@@ -13,7 +15,21 @@ package org.emergo.search;
 public final class Judgement {
 
     /** The classes of a move, by the winning chances it gave away. */
-    public enum MoveClass { GOOD, INACCURACY, MISTAKE, BLUNDER }
+    public enum MoveClass {
+        GOOD, INACCURACY, MISTAKE, BLUNDER;
+
+        /** The class as stored and as the API and the pages' styles write it: good, inaccuracy, mistake, blunder. */
+        public String code() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The class of a {@link #code()}; null for null. */
+        public static MoveClass of(String code) {
+            if (code == null) return null;
+            for (MoveClass c : values()) if (c.code().equals(code)) return c;
+            throw new IllegalArgumentException("no move class " + code);
+        }
+    }
 
     /**
      * Drops of winning chances that make a move an inaccuracy, a mistake, a blunder: lila's

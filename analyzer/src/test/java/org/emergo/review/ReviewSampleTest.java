@@ -63,7 +63,7 @@ class ReviewSampleTest {
                 if (v == null) continue;
                 verdicts++;
                 String why = ExactMaterial.refutation(g.positions().get(p.ply()), g.history(p.ply()), p.played(), v, CHECK_NODES);
-                assertNull(why, () -> PositionText.format(g.positions().get(p.ply())) + " " + p.played() + ": " + v.text() + " " + v.line());
+                assertNull(why, () -> PositionText.format(g.positions().get(p.ply())) + " " + p.played() + ": " + ReviewText.verdict(v) + " " + v.line());
                 assertTrue(v.horizon() >= ForcedLoss.MIN_PLIES);
             }
         }

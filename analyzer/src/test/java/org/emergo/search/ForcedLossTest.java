@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.stream.Stream;
+import org.emergo.review.ReviewText;
 import org.emergo.rules.Move;
 import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
@@ -64,7 +65,7 @@ class ForcedLossTest {
         ForcedLoss.Proof proof = ForcedLoss.prove(p, new long[0], m, plies, nodes);
         assertEquals(ForcedLoss.Outcome.LOSES, proof.outcome(), losing);
         ForcedLoss.Verdict v = proof.verdict();
-        assertEquals(verdict, v.text());
+        assertEquals(verdict, ReviewText.verdict(v));
         assertEquals(line, String.join(" ", v.line().stream().map(Move::toString).toList()));
         // men, or a lead let go to a draw: held to the cap; the game: a lost game stays lost
         if (v.kind() == ForcedLoss.Kind.GAME) assertTrue(v.horizon() >= ForcedLoss.MIN_PLIES && v.horizon() <= plies, "horizon " + v.horizon());
@@ -120,7 +121,7 @@ class ForcedLossTest {
     void aLossThatTheHorizonsUpToTheCapWinBackGetsNoVerdict(Variant variant, String text, String played, int shorter, String wouldSay) {
         Position p = PositionText.parse(text, variant);
         Move m = move(p, played);
-        assertEquals(wouldSay, ForcedLoss.judge(p, new long[0], m, shorter, ForcedLoss.DEFAULT_NODES).text(), "a cap of " + shorter);
+        assertEquals(wouldSay, ReviewText.verdict(ForcedLoss.judge(p, new long[0], m, shorter, ForcedLoss.DEFAULT_NODES)), "a cap of " + shorter);
         ForcedLoss.Proof proof = ForcedLoss.prove(p, new long[0], m, ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES);
         assertEquals(new ForcedLoss.Proof(ForcedLoss.Outcome.BEST, null, ForcedLoss.DEFAULT_PLIES), proof);
     }
@@ -141,7 +142,7 @@ class ForcedLossTest {
         Move m = move(p, played);
         ForcedLoss.Proof proof = ForcedLoss.prove(p, new long[0], m, ForcedLoss.DEFAULT_PLIES, ForcedLoss.DEFAULT_NODES);
         assertEquals(ForcedLoss.Outcome.LOSES, proof.outcome());
-        assertEquals(verdict, proof.verdict().text());
+        assertEquals(verdict, ReviewText.verdict(proof.verdict()));
         assertEquals(ForcedLoss.DEFAULT_PLIES, proof.horizon());
         int longer = ForcedLoss.DEFAULT_PLIES + 1;
         assertEquals(new ForcedLoss.Proof(ForcedLoss.Outcome.BEST, null, longer),
@@ -155,11 +156,11 @@ class ForcedLossTest {
     @Test
     void theVerdictReadsAsItSounds() {
         Move m = Move.of(org.emergo.rules.Board.EMERGO, 0);
-        assertEquals("loses 3 men by force within 6 plies", new ForcedLoss.Verdict(3, 6, List.of(m)).text());
-        assertEquals("loses 1 man by force within 2 plies", new ForcedLoss.Verdict(1, 2, List.of(m)).text());
-        assertEquals("loses the game by force within 4 plies", new ForcedLoss.Verdict(ForcedLoss.Kind.GAME, 5, 4, List.of(m), 8).text());
+        assertEquals("loses 3 men by force within 6 plies", ReviewText.verdict(new ForcedLoss.Verdict(3, 6, List.of(m))));
+        assertEquals("loses 1 man by force within 2 plies", ReviewText.verdict(new ForcedLoss.Verdict(1, 2, List.of(m))));
+        assertEquals("loses the game by force within 4 plies", ReviewText.verdict(new ForcedLoss.Verdict(ForcedLoss.Kind.GAME, 5, 4, List.of(m), 8)));
         assertEquals("lets the opponent draw (repetition) within 2 plies",
-                new ForcedLoss.Verdict(ForcedLoss.Kind.REPETITION, 5, 2, List.of(m), 8).text());
+                ReviewText.verdict(new ForcedLoss.Verdict(ForcedLoss.Kind.REPETITION, 5, 2, List.of(m), 8)));
         for (ForcedLoss.Kind k : ForcedLoss.Kind.values()) assertEquals(k, ForcedLoss.Kind.of(k.code()));
         assertEquals(ForcedLoss.Kind.MEN, ForcedLoss.Kind.of(null));
     }

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.emergo.generate.SelfPlay;
 import org.emergo.review.PlayedGame;
+import org.emergo.review.ReviewText;
 import org.emergo.review.Reviewer;
 import org.emergo.rules.Position;
 import org.emergo.rules.Variant;
@@ -97,7 +98,7 @@ public final class ProofCost {
                 ForcedLoss.Proof r = ForcedLoss.prove(game.positions().get(ply), game.history(ply), game.moveFrom(ply), referencePlies, reference);
                 referenceCpu += mx.getCurrentThreadCpuTime() - before; // not the budget's cost
                 if (r.verdict() != null) referenceVerdicts++;
-                if (p.verdict() != null && r.verdict() != null && p.verdict().text().equals(r.verdict().text())) same++;
+                if (p.verdict() != null && r.verdict() != null && ReviewText.verdict(p.verdict()).equals(ReviewText.verdict(r.verdict()))) same++;
                 if (p.verdict() != null && r.horizon() == referencePlies && r.verdict() == null) {
                     refuted++;
                     refutedAt[p.horizon()]++;

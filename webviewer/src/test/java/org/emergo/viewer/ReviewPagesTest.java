@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.emergo.review.MoveJudgements;
+import org.emergo.review.ReviewText;
 import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 import org.emergo.search.WinCurve;
@@ -96,7 +97,7 @@ class ReviewPagesTest {
 
     /** The score of a reviewed position in words, as the store gives it: "+1.25", "White wins in 3 plies". */
     private static String scoreText(long game, int ply) throws Exception {
-        return new ReviewRepository(db).latest(game).orElseThrow().positions().get(ply).scoreText();
+        return ReviewText.score(new ReviewRepository(db).latest(game).orElseThrow().positions().get(ply).scoreWhite());
     }
 
     private static int count(String text, String part) {

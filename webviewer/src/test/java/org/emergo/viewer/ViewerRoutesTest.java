@@ -975,7 +975,7 @@ class ViewerRoutesTest {
                     assertEquals(p.bestMove(), j.get("bestMove").asText());
                     assertEquals(p.line().get(0), j.get("line").get(0).asText());
                     assertEquals(p.loss(), j.get("loss").asInt());
-                    assertEquals(p.moveClass(), j.get("class").asText());
+                    assertEquals(p.moveClass().code(), j.get("class").asText());
                 }
                 assertEquals(List.of("f4-e4", "h4xf4xd4", "e4xc4xc6xe6xe4xc4"),
                         List.of(positions.get(0).get("played").asText(), positions.get(1).get("played").asText(),

@@ -164,7 +164,7 @@ public final class OwnCurves {
                 // from their rows, they keep their classes; the new curve is calibration
                 MoveJudgements.Judged j = judgeStored(dsl, g.gameId(), s.id(), Judgement.curve(g.variant()), before);
                 for (int p = 0; p < j.classes().length; p++) {
-                    String className = ReviewRepository.className(j.classes()[p]);
+                    String className = ReviewColumns.moveClass(j.classes()[p]);
                     // most moves keep their judgement (a best move gives nothing away with any curve)
                     if (Float.valueOf((float) j.chancesLost()[p]).equals(before.get(p)[0])
                             && className.equals(before.get(p)[1])) continue;
@@ -200,20 +200,13 @@ public final class OwnCurves {
                 .and(REVIEW_PLY.SETTING_ID.eq(settingId))
                 .orderBy(REVIEW_PLY.PLY)
                 .fetch()) {
-            toMove.add(Side.ofLetter(r.get(REVIEW_PLY.PLAYER).charAt(0)));
+            toMove.add(ReviewColumns.player(r.get(REVIEW_PLY.PLAYER)));
             scores.add(r.get(REVIEW_PLY.SCORE_WHITE));
             String played = r.get(REVIEW_PLY.PLAYED);
             if (played != null) {
                 best.add(played.equals(r.get(REVIEW_PLY.BEST_MOVE)));
-                Short men = r.get(REVIEW_PLY.FORCED_MEN);
-                String outcome = r.get(REVIEW_PLY.PROOF);
-                Short h = r.get(REVIEW_PLY.PROOF_HORIZON);
-                int horizon = h == null ? 0 : h;
-                ForcedLoss.Verdict v = men != null
-                        ? new ForcedLoss.Verdict(ForcedLoss.Kind.of(r.get(REVIEW_PLY.FORCED_KIND)), men, 0, List.of(), horizon)
-                        : null;
-                proofs.add(outcome == null ? (men != null ? new ForcedLoss.Proof(ForcedLoss.Outcome.LOSES, v, horizon) : null)
-                        : new ForcedLoss.Proof(ForcedLoss.Outcome.valueOf(outcome.toUpperCase(java.util.Locale.ROOT)), v, horizon));
+                proofs.add(ReviewColumns.proof(r.get(REVIEW_PLY.FORCED_MEN), r.get(REVIEW_PLY.FORCED_KIND),
+                        r.get(REVIEW_PLY.PROOF), r.get(REVIEW_PLY.PROOF_HORIZON)));
                 Float lost = r.get(REVIEW_PLY.CHANCES_LOST);
                 before.add(new Object[] {lost == null ? 0f : lost, r.get(REVIEW_PLY.MOVE_CLASS)});
             }

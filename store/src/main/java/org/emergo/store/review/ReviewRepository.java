@@ -11,13 +11,10 @@ import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.emergo.review.GameReview;
 import org.emergo.review.PlyReview;
-import org.emergo.rules.Move;
 import org.emergo.rules.Variant;
-import org.emergo.search.Judgement.MoveClass;
 import org.emergo.search.WinCurve;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.Transaction;
@@ -50,9 +47,6 @@ public final class ReviewRepository {
         "black_accuracy", "white_inaccuracies", "white_mistakes", "white_blunders", "black_inaccuracies",
         "black_mistakes", "black_blunders", "white_forced_losses", "black_forced_losses", "nodes", "curve_generation",
         "reviewed_at"};
-
-    /** Longest text of a line column (review_ply.line, forced_line): a longer line keeps its first moves. */
-    static final int LINE_CHARS = 4000;
 
     private static final String UNIQUE_VIOLATION = ReviewSettings.UNIQUE_VIOLATION;
 
@@ -112,18 +106,18 @@ public final class ReviewRepository {
             for (ReviewedGame g : games) {
                 for (PlyReview p : g.review().plies()) {
                     st.bigint(g.gameId()).integer(setting.id()).integer(p.ply())
-                            .text(String.valueOf(p.toMove().letter())).integer(p.scoreWhite())
+                            .text(ReviewColumns.player(p.toMove())).integer(p.scoreWhite())
                             .text(p.bestMove() == null ? null : p.bestMove().toString())
                             .smallint(p.bestMove() == null ? 0 : p.bestMove().jumps())
-                            .smallint(p.depth()).bigint(p.nodes()).text(line(p.line()))
+                            .smallint(p.depth()).bigint(p.nodes()).text(ReviewColumns.line(p.line()))
                             .text(p.played() == null ? null : p.played().toString())
                             .integer(p.loss()).real(p.chancesLost() == null ? null : p.chancesLost().floatValue())
-                            .text(p.moveClass() == null ? null : className(p.moveClass()))
+                            .text(ReviewColumns.moveClass(p.moveClass()))
                             .smallint(p.forcedLoss() == null ? null : p.forcedLoss().men())
                             .smallint(p.forcedLoss() == null ? null : p.forcedLoss().plies())
-                            .text(p.forcedLoss() == null ? null : line(p.forcedLoss().line()))
-                            .text(p.forcedLoss() == null ? null : p.forcedLoss().kind().code())
-                            .text(p.proof() == null ? null : p.proof().outcome().name().toLowerCase(java.util.Locale.ROOT))
+                            .text(p.forcedLoss() == null ? null : ReviewColumns.line(p.forcedLoss().line()))
+                            .text(ReviewColumns.kind(p.forcedLoss()))
+                            .text(ReviewColumns.outcome(p.proof()))
                             .smallint(p.proof() == null ? null : p.proof().horizon())
                             .endRow();
                 }
@@ -153,23 +147,6 @@ public final class ReviewRepository {
 
     private static Float accuracy(GameReview.SideFigures side) {
         return side.accuracy() == null ? null : side.accuracy().floatValue();
-    }
-
-    /** A class as stored: good, inaccuracy, mistake, blunder. */
-    static String className(MoveClass c) {
-        return c.name().toLowerCase(Locale.ROOT);
-    }
-
-    /** Moves separated by spaces, as many whole moves as {@link #LINE_CHARS} holds. */
-    static String line(List<Move> moves) {
-        StringBuilder sb = new StringBuilder();
-        for (Move m : moves) {
-            String text = m.toString();
-            if (sb.length() + 1 + text.length() > LINE_CHARS) break;
-            if (sb.length() > 0) sb.append(' ');
-            sb.append(text);
-        }
-        return sb.toString();
     }
 
     private boolean isReviewed(Connection c, long gameId, int settingId) {
@@ -237,11 +214,13 @@ public final class ReviewRepository {
                     .where(REVIEW_PLY.GAME_ID.eq(gameId))
                     .and(REVIEW_PLY.SETTING_ID.eq(r.get(REVIEW.SETTING_ID)))
                     .orderBy(REVIEW_PLY.PLY)
-                    .fetch(p -> new StoredReview.Ply(p.getPly(), p.getPlayer(), p.getScoreWhite(), p.getBestMove(),
-                            orZero(p.getDepth()), p.getNodes() == null ? 0 : p.getNodes(), words(p.getLine()),
-                            p.getPlayed(), p.getLoss(), real(p.getChancesLost()), p.getMoveClass(),
-                            integer(p.getForcedMen()), integer(p.getForcedPlies()), words(p.getForcedLine()),
-                            p.getForcedKind(), p.getProof(), integer(p.getProofHorizon())));
+                    .fetch(p -> new StoredReview.Ply(p.getPly(), ReviewColumns.player(p.getPlayer()), p.getScoreWhite(),
+                            p.getBestMove(), orZero(p.getDepth()), p.getNodes() == null ? 0 : p.getNodes(),
+                            ReviewColumns.words(p.getLine()), p.getPlayed(), p.getLoss(), real(p.getChancesLost()),
+                            ReviewColumns.moveClass(p.getMoveClass()), integer(p.getForcedMen()),
+                            integer(p.getForcedPlies()), ReviewColumns.words(p.getForcedLine()),
+                            ReviewColumns.kind(p.getForcedMen(), p.getForcedKind()), ReviewColumns.outcome(p.getProof()),
+                            integer(p.getProofHorizon())));
             return Optional.of(new StoredReview(gameId, r.get(REVIEW_SETTING.SETTING),
                     r.get(REVIEW_SETTING.ENGINE_VERSION),
                     new WinCurve(r.get(REVIEW_CURVE.CURVE_K), r.get(REVIEW_CURVE.CURVE_OFFSET)).toString(),
@@ -267,9 +246,5 @@ public final class ReviewRepository {
 
     private static int orZero(Short s) {
         return s == null ? 0 : s;
-    }
-
-    private static List<String> words(String text) {
-        return text == null || text.isEmpty() ? List.of() : List.of(text.split(" "));
     }
 }

@@ -6,6 +6,7 @@ import org.emergo.importer.AnnotatedRecord;
 import org.emergo.importer.EgnWriter;
 import org.emergo.importer.MoveNote;
 import org.emergo.replay.GameRecord;
+import org.emergo.review.ReviewText;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.StoreException;
@@ -22,7 +23,7 @@ public final class ReviewedRecord {
     public static GameRecord of(StoredGame game, Optional<StoredReview> review) {
         GameRecord record = game.toGameRecord();
         return review.map(r -> AnnotatedRecord.of(record,
-                ply -> ply < r.positions().size() ? new MoveNote(r.positions().get(ply - 1).glyph(), r.comment(ply)) : null))
+                ply -> ply < r.positions().size() ? new MoveNote(ReviewText.glyph(r.positions().get(ply - 1).moveClass()), r.comment(ply)) : null))
                 .orElse(record);
     }
 

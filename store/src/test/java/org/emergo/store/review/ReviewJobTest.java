@@ -1,7 +1,6 @@
 package org.emergo.store.review;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,10 +15,13 @@ import org.emergo.replay.GameRecord;
 import org.emergo.review.ForcingLine;
 import org.emergo.review.MoveJudgements;
 import org.emergo.review.PlayedGame;
+import org.emergo.review.ReviewText;
 import org.emergo.rules.Move;
 import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
+import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
+import org.emergo.search.ForcedLoss;
 import org.emergo.search.Judgement;
 import org.emergo.search.Limit;
 import org.emergo.search.WinCurve;
@@ -147,7 +149,7 @@ class ReviewJobTest {
                 assertEquals(g.lastPly(), r.moves());
                 assertEquals(g.positions().size(), r.positions().size());
                 for (StoredReview.Ply p : r.positions()) {
-                    assertEquals(String.valueOf(g.positions().get(p.ply()).sideToMove().letter()), p.player());
+                    assertEquals(g.positions().get(p.ply()).sideToMove(), p.player());
                     Move played = g.moveFrom(p.ply());
                     assertEquals(played == null ? null : played.toString(), p.played());
                 }
@@ -220,23 +222,22 @@ class ReviewJobTest {
                     List<Move> line = moves(before, p.forcedLine());
                     assertEquals(p.played(), p.forcedLine().get(0));
                     assertTrue(ForcingLine.replaysLegally(before, line));
-                    assertTrue(p.proofHorizon() >= p.forcedPlies() || !"men".equals(p.forcedKind()), p.verdict());
+                    assertTrue(p.proofHorizon() >= p.forcedPlies() || p.forcedKind() != ForcedLoss.Kind.MEN, ReviewText.verdict(p));
                     String within = " within " + p.forcedPlies() + (p.forcedPlies() == 1 ? " ply" : " plies");
                     switch (p.forcedKind()) {
-                        case "men" -> {
-                            assertEquals(p.forcedPlies(), line.size(), p.verdict());
+                        case MEN -> {
+                            assertEquals(p.forcedPlies(), line.size(), ReviewText.verdict(p));
                             Position after = before;
                             for (Move m : line) after = after.play(m);
-                            org.emergo.rules.Side mover = before.sideToMove();
+                            Side mover = before.sideToMove();
                             assertTrue(material(before, mover) - material(after, mover) >= p.forcedMen(),
-                                    p.verdict() + " along " + p.forcedLine());
+                                    ReviewText.verdict(p) + " along " + p.forcedLine());
                             assertEquals("loses " + p.forcedMen() + (p.forcedMen() == 1 ? " man" : " men") + " by force"
-                                    + within, p.verdict());
+                                    + within, ReviewText.verdict(p));
                         }
-                        case "game" -> assertEquals("loses the game by force" + within, p.verdict());
-                        case "no-move" -> assertEquals("lets the opponent draw (no legal move)" + within, p.verdict());
-                        case "repetition" -> assertEquals("lets the opponent draw (repetition)" + within, p.verdict());
-                        default -> throw new AssertionError(p.forcedKind());
+                        case GAME -> assertEquals("loses the game by force" + within, ReviewText.verdict(p));
+                        case NO_MOVE -> assertEquals("lets the opponent draw (no legal move)" + within, ReviewText.verdict(p));
+                        case REPETITION -> assertEquals("lets the opponent draw (repetition)" + within, ReviewText.verdict(p));
                     }
                 }
                 assertEquals(counted, r.white().forcedLosses() + r.black().forcedLosses());
@@ -297,7 +298,7 @@ class ReviewJobTest {
             for (int i = 0; i < r.moves(); i++) {
                 StoredReview.Ply p = r.positions().get(i);
                 StoredReview.Ply next = r.positions().get(i + 1);
-                int sign = p.player().equals("w") ? 1 : -1;
+                int sign = p.player() == Side.WHITE ? 1 : -1;
                 int before = sign * p.scoreWhite();
                 int after = sign * next.scoreWhite();
                 boolean best = p.played().equals(p.bestMove());
@@ -308,23 +309,23 @@ class ReviewJobTest {
                 double chanceAfter = best ? chanceBefore : Judgement.chanceAfter(curve, -after);
                 if (p.forcedMen() != null) {
                     switch (p.forcedKind()) {
-                        case "men" -> {
+                        case MEN -> {
                             chanceAfter = Math.min(chanceAfter, curve.chance(cappedBefore - 100 * p.forcedMen()));
                             loss = Math.max(loss, 100 * p.forcedMen());
                         }
-                        case "game" -> chanceAfter = 0;
+                        case GAME -> chanceAfter = 0;
                         default -> chanceAfter = Math.min(chanceAfter, 0.5);
                     }
-                    assertEquals("loses", p.proof());
+                    assertEquals(ForcedLoss.Outcome.LOSES, p.proof());
                 }
                 assertEquals(loss, p.loss(), "loss at ply " + p.ply());
                 double drop = Judgement.drop(chanceBefore, chanceAfter);
-                if ("best".equals(p.proof())) drop = Math.min(drop, Judgement.INACCURACY);
+                if (p.proof() == ForcedLoss.Outcome.BEST) drop = Math.min(drop, Judgement.INACCURACY);
                 assertEquals(drop, p.chancesLost(), 1e-6);
                 Judgement.MoveClass c = Judgement.classOf(drop);
-                assertEquals(ReviewRepository.className(c), p.moveClass(), "class at ply " + p.ply());
-                counts[(p.player().equals("w") ? 0 : 4) + c.ordinal()]++;
-                (p.player().equals("w") ? white : black).add(Judgement.accuracyOf(drop));
+                assertEquals(c, p.moveClass(), "class at ply " + p.ply());
+                counts[(p.player() == Side.WHITE ? 0 : 4) + c.ordinal()]++;
+                (p.player() == Side.WHITE ? white : black).add(Judgement.accuracyOf(drop));
             }
             StoredReview.Ply last = r.positions().get(r.moves());
             assertNull(last.played());

@@ -5,16 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.time.LocalDateTime;
 import java.util.List;
+import org.emergo.review.ReviewText;
+import org.emergo.rules.Side;
+import org.emergo.search.ForcedLoss;
+import org.emergo.search.Judgement.MoveClass;
 import org.emergo.search.Score;
 import org.junit.jupiter.api.Test;
 
+/** A stored review worded by ReviewText: the export's comments, the signs, the judgement's sentences. */
 class StoredReviewTest {
 
     private static StoredReview.Ply ply(int ply, String player, int scoreWhite, String best, String played, Integer loss,
             Double chancesLost, String moveClass, Integer forcedMen, List<String> forcedLine, String proof) {
-        return new StoredReview.Ply(ply, player, scoreWhite, best, 4, 100, List.of(), played, loss, chancesLost, moveClass,
-                forcedMen, forcedMen == null ? null : 2, forcedLine, forcedMen == null ? null : "men", proof,
-                proof == null ? null : 8);
+        return new StoredReview.Ply(ply, Side.ofLetter(player.charAt(0)), scoreWhite, best, 4, 100, List.of(), played, loss,
+                chancesLost, MoveClass.of(moveClass), forcedMen, forcedMen == null ? null : 2, forcedLine,
+                forcedMen == null ? null : ForcedLoss.Kind.MEN, ForcedLoss.Outcome.of(proof), proof == null ? null : 8);
     }
 
     private static StoredReview review(List<StoredReview.Ply> plies) {
@@ -25,12 +30,12 @@ class StoredReviewTest {
 
     @Test
     void theScoreIsWrittenAsLichessWritesItsEvalWithAWinInMovesOfTheWinner() {
-        assertEquals("0.35", ply(0, "w", 35, "d4", null, null, null, null, null, List.of(), null).evalCommand());
-        assertEquals("-1.20", ply(0, "w", -120, "d4", null, null, null, null, null, List.of(), null).evalCommand());
+        assertEquals("0.35", ReviewText.eval(35));
+        assertEquals("-1.20", ReviewText.eval(-120));
         // White wins in 7 plies: White moves at plies 1, 3, 5 and 7
-        assertEquals("#4", ply(0, "w", Score.WIN - 7, "d4", null, null, null, null, null, List.of(), null).evalCommand());
-        assertEquals("#-3", ply(0, "w", -(Score.WIN - 6), "d4", null, null, null, null, null, List.of(), null).evalCommand());
-        assertNull(ply(0, "w", Score.WIN, null, null, null, null, null, null, List.of(), null).evalCommand(), "the game is over");
+        assertEquals("#4", ReviewText.eval(Score.WIN - 7));
+        assertEquals("#-3", ReviewText.eval(-(Score.WIN - 6)));
+        assertNull(ReviewText.eval(Score.WIN), "the game is over");
     }
 
     @Test
@@ -39,13 +44,13 @@ class StoredReviewTest {
                 ply(0, "w", 10, "f4", "d2", 160, 0.16, "blunder", 1, List.of("d2", "d7xd5"), "loses"),
                 ply(1, "b", 150, "e6", "e6", 0, 0.0, "good", null, List.of(), null),
                 ply(2, "w", 150, "g4", null, null, null, null, null, List.of(), null)));
-        assertEquals("??", r.positions().get(0).glyph());
+        assertEquals("??", ReviewText.glyph(r.positions().get(0).moveClass()));
         assertEquals("[%eval 1.50] A blunder: it cost White 16 points of winning chances, 1.60 men against the best move, f4."
                 + " It loses 1 man by force within 2 plies: d2 d7xd5.", r.comment(1));
-        assertNull(r.positions().get(1).glyph());
+        assertNull(ReviewText.glyph(r.positions().get(1).moveClass()));
         assertEquals("[%eval 1.50]", r.comment(2));
         assertNull(r.comment(3), "beyond the review");
-        assertEquals("The engine's own choice.", r.positions().get(1).judgementText());
+        assertEquals("The engine's own choice.", ReviewText.judgement(r.positions().get(1)));
     }
 
     @Test
@@ -53,8 +58,8 @@ class StoredReviewTest {
         StoredReview.Ply capped = ply(0, "b", 0, "d6", "e8", 420, 0.05, "inaccuracy", null, List.of(), "best");
         assertEquals("An inaccuracy: it cost Black 5 points of winning chances, 4.20 men against the best move, d6."
                 + " The exact proof finds that it keeps as much material as any other move within 8 plies, so it counts"
-                + " as no worse than an inaccuracy.", capped.judgementText());
+                + " as no worse than an inaccuracy.", ReviewText.judgement(capped));
         StoredReview.Ply equal = ply(0, "w", 0, "f3", "f7", 0, 0.0, "good", null, List.of(), null);
-        assertEquals("As good as the best move, f3.", equal.judgementText());
+        assertEquals("As good as the best move, f3.", ReviewText.judgement(equal));
     }
 }

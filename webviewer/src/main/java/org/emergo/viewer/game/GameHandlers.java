@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.emergo.review.ReviewText;
 import org.emergo.store.analysis.GameLoader;
 import org.emergo.store.analysis.GameReplay;
 import org.emergo.store.db.Database;
@@ -124,17 +125,17 @@ public final class GameHandlers {
             Map<String, Object> ply = new LinkedHashMap<>();
             ply.put("ply", p.ply());
             ply.put("scoreWhite", p.scoreWhite());
-            ply.put("score", p.scoreText());
+            ply.put("score", ReviewText.score(p.scoreWhite()));
             ply.put("bestMove", p.bestMove());
             ply.put("line", p.line());
             ply.put("depth", p.depth());
             ply.put("played", p.played());
             ply.put("loss", p.loss());
             ply.put("chancesLost", p.chancesLost());
-            ply.put("class", p.moveClass());
+            ply.put("class", p.moveClass() == null ? null : p.moveClass().code());
             ply.put("forcedLoss", p.forcedMen() == null ? null
-                    : Json.object("kind", p.forcedKind() == null ? "men" : p.forcedKind(), "men", p.forcedMen(), "plies",
-                            p.forcedPlies(), "horizon", p.proofHorizon(), "line", p.forcedLine(), "verdict", p.verdict()));
+                    : Json.object("kind", p.forcedKind().code(), "men", p.forcedMen(), "plies", p.forcedPlies(),
+                            "horizon", p.proofHorizon(), "line", p.forcedLine(), "verdict", ReviewText.verdict(p)));
             plies.add(ply);
         }
         review.put("positions", plies);

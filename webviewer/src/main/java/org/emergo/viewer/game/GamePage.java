@@ -94,7 +94,7 @@ public record GamePage(
             boolean byWhite = (m.ply() % 2 == 1) == whiteStarts;
             List<String> codes = game.findings().stream().filter(f -> f.ply() == m.ply()).map(GameReplay.FindingRow::code).toList();
             String moveClass = review != null && m.ply() - 1 < review.positions().size()
-                    ? review.positions().get(m.ply() - 1).moveClass() : null;
+                    ? ReviewPanel.code(review.positions().get(m.ply() - 1).moveClass()) : null;
             MoveCell cell = new MoveCell(m.ply(), m.canonical(), m.written(), m.writtenDiffers(), m.ply() == current, codes,
                     moveClass);
             if (byWhite) {

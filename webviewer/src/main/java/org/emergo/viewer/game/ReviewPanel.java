@@ -3,8 +3,11 @@ package org.emergo.viewer.game;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
+import org.emergo.review.ReviewText;
+import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 import org.emergo.search.Judgement;
+import org.emergo.search.Judgement.MoveClass;
 import org.emergo.search.WinCurve;
 import org.emergo.store.review.StoredReview;
 import org.emergo.viewer.chart.ReviewGraph;
@@ -37,23 +40,34 @@ public record ReviewPanel(
      */
     public record JudgedMove(String side, String label, StoredReview.Ply from) {
 
+        /** The class's code, which the page's style colours: good, inaccuracy, mistake, blunder. */
         public String moveClass() {
-            return from.moveClass();
+            return code(from.moveClass());
         }
 
         public boolean marked() {
-            return from.glyph() != null;
+            return ReviewText.glyph(from.moveClass()) != null;
+        }
+
+        /** The judgement in sentences. */
+        public String judgement() {
+            return ReviewText.judgement(from);
         }
     }
 
     /** The sign a class of move gets after it in the move list: ?!, ? and ??; null for none. */
     public static String annotation(String moveClass) {
-        return StoredReview.glyph(moveClass);
+        return ReviewText.glyph(MoveClass.of(moveClass));
+    }
+
+    /** A class's code (null for none), as the pages write it in their styles. */
+    static String code(MoveClass c) {
+        return c == null ? null : c.code();
     }
 
     /** The moves counted as mistakes by the keys and the links to the next and previous one. */
-    static boolean isMistake(String moveClass) {
-        return "mistake".equals(moveClass) || "blunder".equals(moveClass);
+    static boolean isMistake(MoveClass c) {
+        return c == MoveClass.MISTAKE || c == MoveClass.BLUNDER;
     }
 
     /**
@@ -78,16 +92,16 @@ public record ReviewPanel(
         for (int i = 0; i < positions.size(); i++) {
             StoredReview.Ply p = positions.get(i);
             StoredReview.Ply before = i == 0 ? null : positions.get(i - 1);
-            String moveClass = before == null ? null : before.moveClass();
+            String moveClass = before == null ? null : code(before.moveClass());
             String title = label.apply(p.ply()) + (annotation(moveClass) == null ? "" : annotation(moveClass)) + ": "
-                    + p.scoreText() + (annotation(moveClass) == null ? "" : ", " + moveClass);
+                    + ReviewText.score(p.scoreWhite()) + (annotation(moveClass) == null ? "" : ", " + moveClass);
             points.add(new ReviewGraph.Point(p.ply(), whiteChance(p, curve), title, annotation(moveClass) == null ? null : moveClass));
         }
         StoredReview.Ply here = ply < positions.size() ? positions.get(ply) : null;
         JudgedMove judged = null;
         if (ply >= 1 && ply - 1 < positions.size() && positions.get(ply - 1).played() != null) {
             StoredReview.Ply from = positions.get(ply - 1);
-            judged = new JudgedMove("w".equals(from.player()) ? "White" : "Black", label.apply(ply), from);
+            judged = new JudgedMove(from.player() == Side.WHITE ? "White" : "Black", label.apply(ply), from);
         }
         int previous = -1;
         int next = -1;
@@ -116,7 +130,7 @@ public record ReviewPanel(
     /** The score in men for White ("+1.25 men"), or who wins in how many plies. */
     public String score() {
         if (here == null) return "";
-        String text = here.scoreText();
+        String text = ReviewText.score(here.scoreWhite());
         return text.startsWith("+") || text.startsWith("-") ? text + " (White's view, in men)" : text;
     }
 
