@@ -113,7 +113,7 @@ final class FindCommand implements Callable<Integer> {
             if (next) {
                 PatternSearch.WithPlies found = search.findWithPlies(pattern);
                 PatternSearch.Result r = found.result().only(allowed);
-                var moves = PatternNextMoves.of(database, found.plies(), allowed);
+                var moves = PatternNextMoves.of(database, found, allowed);
                 PatternNextMoves.rows(limit > 0 && limit < moves.size() ? moves.subList(0, limit) : moves).writeTo(output.writer(out));
                 out.flush();
                 err.println(r.positions() + " positions in " + r.games() + " games match " + pattern + "; "

@@ -35,6 +35,12 @@ final class PatternBitmaps {
     static final int WHITE_MATERIAL = 1007;
     static final int BLACK_MATERIAL = 1008;
     static final int WHITE_LEAD = 1009;
+    /**
+     * The move played from the position ({@link #nextValue}), for what was played next
+     * (PatternNextMoves). Every segment built since sql/V26 has this row, empty when no move was
+     * played; a segment without it is read from position_next_idx instead.
+     */
+    static final int NEXT = 1010;
     /** HIT + square: the positions where a legal capture jumps the column on the square (SQ:hit), value 1. */
     static final int HIT = 2000;
 
@@ -52,6 +58,51 @@ final class PatternBitmaps {
     }
 
     private PatternBitmaps() {
+    }
+
+    /**
+     * A move played as {@link #NEXT}'s value: the side that played it (1 Black), the men it took,
+     * the square it left (its index on the board plus 1, 0 for an entry) and the square it ended
+     * on.
+     */
+    static int nextValue(int side, int takes, int fromPlusOne, int to) {
+        return side << 24 | takes << 16 | fromPlusOne << 8 | to;
+    }
+
+    static int sideOf(int next) {
+        return next >>> 24;
+    }
+
+    static int takesOf(int next) {
+        return next >>> 16 & 0xff;
+    }
+
+    /** The square the move left, -1 for an entry. */
+    static int fromOf(int next) {
+        return (next >>> 8 & 0xff) - 1;
+    }
+
+    static int toOf(int next) {
+        return next & 0xff;
+    }
+
+    /**
+     * The {@link #NEXT} row's value at each position of {@code within}: {@code out[p]} for each
+     * such position p that had a move played, the rest of {@code out} untouched. Each value's
+     * bitmap is read in place and intersected with {@code within}, so the work follows the
+     * positions asked, not the segment's.
+     */
+    static void values(byte[] row, RoaringBitmap within, int[] out) {
+        ByteBuffer in = ByteBuffer.wrap(row);
+        org.roaringbitmap.buffer.MutableRoaringBitmap asked = within.toMutableRoaringBitmap();
+        while (in.hasRemaining()) {
+            int value = (int) Varint.unzigzag(Varint.read(in));
+            int length = Varint.readInt(in);
+            ImmutableRoaringBitmap b = new ImmutableRoaringBitmap(in.slice(in.position(), length));
+            in.position(in.position() + length);
+            if (!ImmutableRoaringBitmap.intersects(b, asked)) continue;
+            ImmutableRoaringBitmap.and(b, asked).forEach((org.roaringbitmap.IntConsumer) p -> out[p] = value);
+        }
     }
 
     /**
@@ -84,6 +135,11 @@ final class PatternBitmaps {
 
         int positions() {
             return positions;
+        }
+
+        /** The move played from position {@code at} of the segment ({@link #nextValue}). */
+        void next(int at, int value) {
+            dimensions.computeIfAbsent(NEXT, d -> new TreeMap<>()).computeIfAbsent(value, v -> new RoaringBitmap()).add(at);
         }
 
         /** Adds a game's plies as the next positions of the segment. */
@@ -143,6 +199,7 @@ final class PatternBitmaps {
         Map<Integer, byte[]> serialized() {
             Map<Integer, byte[]> rows = new TreeMap<>();
             dimensions.forEach((d, values) -> rows.put(d, write(values)));
+            rows.putIfAbsent(NEXT, new byte[0]); // built, though no move was played
             return rows;
         }
     }

@@ -121,7 +121,55 @@ public final class PatternNextMoves {
 
     /** The same over the games in {@code games} only; null for every game. */
     public static List<NextMove> of(Database db, PatternSearch search, Pattern pattern, Set<Long> games) {
-        return of(db, search.plies(pattern), games);
+        return of(db, search.findWithPlies(pattern), games);
+    }
+
+    /**
+     * The same from a search's answer ({@link PatternSearch#findWithPlies}), over the games in
+     * {@code games} only; null for every game. The moves of the games whose segment holds them
+     * ({@link PatternSearch.WithPlies#moves}) come with the answer; only the others' are read
+     * from position_next_idx, as {@link #of(Database, Map, Set)} reads them.
+     */
+    public static List<NextMove> of(Database db, PatternSearch.WithPlies found, Set<Long> games) {
+        Map<Long, int[]> known = found.moves();
+        Map<Long, int[]> rest = new TreeMap<>();
+        found.plies().forEach((game, at) -> {
+            if (!known.containsKey(game) && (games == null || games.contains(game))) rest.put(game, at);
+        });
+        Map<Long, Tally> kinds = tallies(db, rest);
+        List<Long> ids = new ArrayList<>();
+        for (Long game : known.keySet()) if (games == null || games.contains(game)) ids.add(game);
+        ids.sort(null);
+        org.emergo.rules.Board board = found.result().pattern().variant().board();
+        List<List<Long>> chunks = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += CHUNK) chunks.add(ids.subList(from, Math.min(ids.size(), from + CHUNK)));
+        for (Map<Long, Tally> seen : chunks.parallelStream().map(chunk -> {
+            Map<Long, String> results = resultsOf(db, chunk);
+            // by the value without its side (the same kind of move by either side), made a kind once each
+            Map<Integer, Tally> byValue = new HashMap<>();
+            for (long game : chunk) {
+                String result = results.get(game);
+                for (int value : known.get(game)) {
+                    if (value == PatternSearch.NO_MOVE) continue;
+                    byValue.computeIfAbsent(value & 0xffffff, k -> new Tally())
+                            .add(game, outcome(result, PatternBitmaps.sideOf(value) == 1 ? "b" : "w"));
+                }
+            }
+            Map<Long, Tally> here = new HashMap<>();
+            byValue.forEach((value, t) -> here.computeIfAbsent(kind(board, value), k -> new Tally()).addAll(t));
+            return here;
+        }).toList()) {
+            seen.forEach((kind, t) -> kinds.computeIfAbsent(kind, k -> new Tally()).addAll(t));
+        }
+        return sorted(kinds);
+    }
+
+    /** A move played as {@link #kind(String)} makes it, from its {@link PatternBitmaps#NEXT} value. */
+    static long kind(org.emergo.rules.Board board, int value) {
+        int from = PatternBitmaps.fromOf(value);
+        String to = board.name(PatternBitmaps.toOf(value));
+        long fromChars = from < 0 ? 0 : board.name(from).charAt(0) << 8 | board.name(from).charAt(1);
+        return (long) PatternBitmaps.takesOf(value) << 32 | fromChars << 16 | (to.charAt(0) << 8 | to.charAt(1));
     }
 
     /**
@@ -133,6 +181,11 @@ public final class PatternNextMoves {
     public static List<NextMove> of(Database db, Map<Long, int[]> matching, Set<Long> games) {
         Map<Long, int[]> plies = new TreeMap<>(matching);
         if (games != null) plies.keySet().retainAll(games);
+        return sorted(tallies(db, plies));
+    }
+
+    /** The moves of these games' plies by {@link #kind}, read from position_next_idx. */
+    private static Map<Long, Tally> tallies(Database db, Map<Long, int[]> plies) {
         List<Range> ranges = ranges(plies);
         List<List<Range>> chunks = new ArrayList<>();
         for (int from = 0; from < ranges.size(); from += CHUNK) chunks.add(ranges.subList(from, Math.min(ranges.size(), from + CHUNK)));
@@ -141,6 +194,11 @@ public final class PatternNextMoves {
         for (Map<Long, Tally> seen : chunks.parallelStream().map(chunk -> seen(db, chunk, plies)).toList()) {
             seen.forEach((kind, t) -> kinds.computeIfAbsent(kind, k -> new Tally()).addAll(t));
         }
+        return kinds;
+    }
+
+    /** The kinds as rows, most played first. */
+    private static List<NextMove> sorted(Map<Long, Tally> kinds) {
         List<NextMove> moves = new ArrayList<>();
         kinds.forEach((kind, t) -> moves.add(new NextMove(fromOf(kind), toOf(kind), takesOf(kind), t.counts[0], t.gameCount(),
                 t.counts[1], t.counts[2], t.counts[3])));
@@ -227,7 +285,11 @@ public final class PatternNextMoves {
      * up to 1,000 parameters.
      */
     private static Map<Long, String> results(Database db, List<Range> chunk) {
-        Long[] ids = chunk.stream().map(Range::gameId).distinct().toArray(Long[]::new);
+        return resultsOf(db, chunk.stream().map(Range::gameId).distinct().toList());
+    }
+
+    private static Map<Long, String> resultsOf(Database db, List<Long> games) {
+        Long[] ids = games.toArray(Long[]::new);
         Table<?> wanted = DSL.table("unnest({0})", DSL.val(ids)).as("wanted", "id");
         return db.dsl()
                 .select(GAME.ID, GAME.RESULT)

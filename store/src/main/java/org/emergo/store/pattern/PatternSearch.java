@@ -84,19 +84,37 @@ public final class PatternSearch {
         return find(pattern, null);
     }
 
-    /** An answer with every matching position: per game (in id order) its matching plies in order. */
-    public record WithPlies(Result result, Map<Long, int[]> plies) {}
+    /**
+     * An answer with every matching position: per game (in id order) its matching plies in order;
+     * and for the games of segments that hold the moves played (PatternBitmaps.NEXT), per game
+     * the move played from each of those plies ({@link #NO_MOVE} where none was), in the same
+     * order. The other games' moves are read from position_next_idx (PatternNextMoves).
+     */
+    public record WithPlies(Result result, Map<Long, int[]> plies, Map<Long, int[]> moves) {
+
+        public WithPlies(Result result, Map<Long, int[]> plies) {
+            this(result, plies, Map.of());
+        }
+    }
+
+    /** In {@link WithPlies#moves}: no move was played from the position (a game's last). */
+    public static final int NO_MOVE = -1;
 
     /** The answer and its matching plies from one search, for what was played next beside the games. */
     public WithPlies findWithPlies(Pattern pattern) {
         Map<Long, int[]> plies = new ConcurrentHashMap<>();
-        Result r = find(pattern, plies);
-        return new WithPlies(r, new TreeMap<>(plies));
+        Map<Long, int[]> moves = new ConcurrentHashMap<>();
+        Result r = find(pattern, plies, moves);
+        return new WithPlies(r, new TreeMap<>(plies), moves);
     }
 
     private Result find(Pattern pattern, Map<Long, int[]> plies) {
+        return find(pattern, plies, null);
+    }
+
+    private Result find(Pattern pattern, Map<Long, int[]> plies, Map<Long, int[]> moves) {
         try (Connection c = db.dataSource().getConnection()) {
-            List<Hit> sorted = new ArrayList<>(answer(c, pattern, plies));
+            List<Hit> sorted = new ArrayList<>(answer(c, pattern, plies, moves));
             sorted.sort(Comparator.comparingLong(Hit::gameId));
             return Result.of(pattern, sorted, unindexed(c));
         } catch (SQLException e) {
@@ -109,8 +127,13 @@ public final class PatternSearch {
         return findWithPlies(pattern).plies();
     }
 
-    /** The hits; every matching ply also put into {@code plies} by game when it is not null. */
-    private List<Hit> answer(Connection c, Pattern pattern, Map<Long, int[]> plies) throws SQLException {
+    /**
+     * The hits; every matching ply also put into {@code plies} by game when it is not null, and
+     * the moves played from them into {@code moves} when it is not null, for the games of
+     * segments that hold them.
+     */
+    private List<Hit> answer(Connection c, Pattern pattern, Map<Long, int[]> plies, Map<Long, int[]> moves)
+            throws SQLException {
         Variant variant = pattern.variant();
         while (true) {
             // read in this order, each statement seeing what is committed by then, so that a
@@ -121,16 +144,17 @@ public final class PatternSearch {
             // before the segments were read, and it is in neither then)
             Pending pending = pending(c, pattern);
             List<PatternSegments.Segment> all = PatternSegments.segments(c, variant);
-            Map<Integer, Map<Long, byte[]>> bits = bitmaps(c, variant, pattern);
+            Map<Integer, Map<Long, byte[]>> bits = bitmaps(c, variant, pattern, moves != null);
             if (!ids(all).equals(PatternSegments.ids(c, variant))
                     || !pending.ids().containsAll(PatternSegments.pending(c, variant))) {
                 if (plies != null) plies.clear();
+                if (moves != null) moves.clear();
                 continue; // a build ends: a search never waits long
             }
             List<List<PatternSegments.Member>> live = PatternSegments.live(all, pending.ids());
             List<Hit> hits = Collections.synchronizedList(new ArrayList<>(pending.scan(pattern, plies)));
             java.util.stream.IntStream.range(0, all.size()).parallel().forEach(i -> hits.addAll(
-                    inSegment(new Segment(all.get(i).id(), all.get(i).positions(), live.get(i)), pattern, bits, plies)));
+                    inSegment(new Segment(all.get(i).id(), all.get(i).positions(), live.get(i)), pattern, bits, plies, moves)));
             return hits;
         }
     }
@@ -139,12 +163,17 @@ public final class PatternSearch {
         return segments.stream().map(PatternSegments.Segment::id).toList();
     }
 
-    /** The rows of pattern_bits the pattern (and its second part) asks about: dimension, then segment. */
-    private static Map<Integer, Map<Long, byte[]>> bitmaps(Connection c, Variant variant, Pattern pattern) throws SQLException {
+    /**
+     * The rows of pattern_bits the pattern (and its second part) asks about, and with {@code next}
+     * the moves played: dimension, then segment.
+     */
+    private static Map<Integer, Map<Long, byte[]>> bitmaps(Connection c, Variant variant, Pattern pattern, boolean next)
+            throws SQLException {
         Set<Integer> dimensions = new TreeSet<>();
         for (Pattern.Expansion e : pattern.expansions()) {
             for (Pattern a : e.pattern().alternatives()) dimensions.addAll(dimensions(a));
         }
+        if (next) dimensions.add(PatternBitmaps.NEXT);
         Map<Integer, Map<Long, byte[]>> rows = new HashMap<>();
         try (PreparedStatement st = c.prepareStatement(
                 "SELECT segment, bitmaps FROM pattern_bits WHERE variant = ? AND dimension = ?")) {
@@ -182,7 +211,7 @@ public final class PatternSearch {
     }
 
     private static List<Hit> inSegment(Segment s, Pattern pattern, Map<Integer, Map<Long, byte[]>> bits,
-            Map<Long, int[]> plies) {
+            Map<Long, int[]> plies, Map<Long, int[]> moves) {
         List<Pattern.Expansion> expansions = pattern.expansions();
         RoaringBitmap[] byExpansion = new RoaringBitmap[expansions.size()];
         RoaringBitmap matching = new RoaringBitmap();
@@ -194,6 +223,14 @@ public final class PatternSearch {
             }
             byExpansion[e] = found;
             matching = RoaringBitmap.or(matching, found);
+        }
+        // the moves played from the matching positions, where the segment holds them
+        byte[] nextRow = plies == null || moves == null ? null : bits.getOrDefault(PatternBitmaps.NEXT, Map.of()).get(s.id());
+        int[] next = null;
+        if (nextRow != null) {
+            next = new int[s.positions()];
+            java.util.Arrays.fill(next, NO_MOVE);
+            PatternBitmaps.values(nextRow, matching, next);
         }
         List<Hit> hits = new ArrayList<>();
         for (PatternSegments.Member m : s.members()) {
@@ -210,6 +247,11 @@ public final class PatternSearch {
                     at[k++] = (int) p - m.first();
                 }
                 plies.put(m.gameId(), at);
+                if (next != null) {
+                    int[] played = new int[at.length];
+                    for (int i = 0; i < at.length; i++) played[i] = next[m.first() + at[i]];
+                    moves.put(m.gameId(), played);
+                }
             }
         }
         return hits;

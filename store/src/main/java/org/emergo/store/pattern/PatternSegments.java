@@ -68,6 +68,7 @@ public final class PatternSegments {
                     for (Variant v : Variant.values()) {
                         int done;
                         while ((done = buildOne(c, v)) > 0) games += done;
+                        addNextMoves(c, v);
                     }
                     return games;
                 }
@@ -141,6 +142,7 @@ public final class PatternSegments {
             }
         }
         if (members.isEmpty()) return 0;
+        nextMoves(c, variant, members, bits::next);
         long segment = nextSegment(c);
         try (PreparedStatement st = c.prepareStatement(
                 "INSERT INTO pattern_segment (segment, variant, games, positions, game_list) VALUES (?, ?, ?, ?, ?)")) {
@@ -165,6 +167,86 @@ public final class PatternSegments {
         letGo(c, taken);
         if (replaced != null) drop(c, replaced);
         return taken.size();
+    }
+
+    /**
+     * The moves played from the members' positions, read from position_next_idx (the whole
+     * range of each game, a thousand games a statement) as {@code sink(position in the segment,
+     * PatternBitmaps.nextValue)}.
+     */
+    private void nextMoves(Connection c, Variant variant, List<Member> members, java.util.function.BiConsumer<Integer, Integer> sink)
+            throws SQLException {
+        org.emergo.rules.Board board = variant.board();
+        org.jooq.DSLContext dsl = db.dsl().configuration().derive(c).dsl();
+        for (int from = 0; from < members.size(); from += 1000) {
+            List<Member> part = members.subList(from, Math.min(members.size(), from + 1000));
+            Map<Long, Integer> firsts = new HashMap<>();
+            List<PatternNextMoves.Range> ranges = new ArrayList<>();
+            for (Member m : part) {
+                firsts.put(m.gameId(), m.first());
+                ranges.add(new PatternNextMoves.Range(m.gameId(), 0, m.positions() - 1));
+            }
+            try (ResultSet rs = PatternNextMoves.query(dsl, ranges).fetchResultSet()) {
+                while (rs.next()) {
+                    long kind = PatternNextMoves.kind(rs.getString(3));
+                    String moved = PatternNextMoves.fromOf(kind);
+                    int value = PatternBitmaps.nextValue("b".equals(rs.getString(4)) ? 1 : 0, PatternNextMoves.takesOf(kind),
+                            moved == null ? 0 : board.square(moved) + 1, board.square(PatternNextMoves.toOf(kind)));
+                    sink.accept(firsts.get(rs.getLong(1)) + rs.getInt(2), value);
+                }
+            }
+        }
+    }
+
+    /**
+     * Adds the moves played ({@link PatternBitmaps#NEXT}) to the variant's segments built before
+     * sql/V26 had them, one segment a transaction; returns how many it did. Their games' position
+     * rows as they are now: a game analysed again since is pending or in a newer segment, where
+     * its positions count instead.
+     */
+    private int addNextMoves(Connection c, Variant variant) throws SQLException {
+        int done = 0;
+        while (true) {
+            boolean added = Transaction.on(c, tx -> {
+                if (db.isPostgres()) {
+                    LockKey.PATTERN_SEGMENTS.holdToCommit(tx);
+                }
+                Segment without = null;
+                for (Segment s : segments(tx, variant)) {
+                    if (!hasNextMoves(tx, variant, s.id())) {
+                        without = s;
+                        break;
+                    }
+                }
+                if (without == null) return false;
+                PatternBitmaps.Builder bits = new PatternBitmaps.Builder(variant.board().size());
+                nextMoves(tx, variant, without.members(), bits::next);
+                try (PreparedStatement st = tx.prepareStatement(
+                        "INSERT INTO pattern_bits (variant, dimension, segment, bitmaps) VALUES (?, ?, ?, ?)")) {
+                    st.setString(1, variant.tagName());
+                    st.setInt(2, PatternBitmaps.NEXT);
+                    st.setLong(3, without.id());
+                    st.setBytes(4, bits.serialized().get(PatternBitmaps.NEXT));
+                    st.executeUpdate();
+                }
+                return true;
+            });
+            if (!added) return done;
+            done++;
+        }
+    }
+
+    private static boolean hasNextMoves(Connection c, Variant variant, long segment) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(
+                "SELECT COUNT(*) FROM pattern_bits WHERE variant = ? AND dimension = ? AND segment = ?")) {
+            st.setString(1, variant.tagName());
+            st.setInt(2, PatternBitmaps.NEXT);
+            st.setLong(3, segment);
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getLong(1) > 0;
+            }
+        }
     }
 
     /**

@@ -365,6 +365,42 @@ class PatternSearchTest {
         }
 
         @ParameterizedTest
+        @ValueSource(strings = {"e5:w", "capture:2+ or entry turn:b", "hexemergo d4:b not d4:1"})
+        void theMovesPlayedNextFromTheSegmentsAreThoseOfTheNextMoveIndex(String text) {
+            Pattern p = PatternText.parse(text);
+            PatternSearch.WithPlies found = search.findWithPlies(p);
+            assertTrue(found.plies().size() > 1, text);
+            // every game is in a segment, and each segment holds the moves played
+            assertEquals(found.plies().keySet(), found.moves().keySet(), text);
+            List<PatternNextMoves.NextMove> all = PatternNextMoves.of(db, found.plies(), null);
+            assertEquals(all, PatternNextMoves.of(db, found, null), text);
+            java.util.Set<Long> some = new java.util.HashSet<>();
+            int i = 0;
+            for (long game : found.plies().keySet()) if (i++ % 2 == 0) some.add(game);
+            assertEquals(PatternNextMoves.of(db, found.plies(), some), PatternNextMoves.of(db, found, some), text);
+
+            // a game analysed again, pending: its moves from the index, the others' from the segment
+            long pending = found.plies().keySet().iterator().next();
+            db.dsl().execute("INSERT INTO pattern_pending (game_id, variant) SELECT game_id, variant FROM pattern_game WHERE game_id = "
+                    + pending);
+            PatternSearch.WithPlies mixed = search.findWithPlies(p);
+            assertTrue(mixed.plies().containsKey(pending) && !mixed.moves().containsKey(pending), text);
+            assertEquals(found.plies().size() - 1, mixed.moves().size(), text);
+            assertEquals(all, PatternNextMoves.of(db, mixed, null), text);
+            new PatternSegments(db).build();
+
+            // segments built before the moves were kept in them: read from the index until a build adds them
+            db.dsl().execute("DELETE FROM pattern_bits WHERE dimension = " + PatternBitmaps.NEXT);
+            PatternSearch.WithPlies before = search.findWithPlies(p);
+            assertEquals(Map.of(), before.moves(), text);
+            assertEquals(all, PatternNextMoves.of(db, before, null), text);
+            new PatternSegments(db).build();
+            PatternSearch.WithPlies after = search.findWithPlies(p);
+            assertEquals(found.plies().keySet(), after.moves().keySet(), text);
+            assertEquals(all, PatternNextMoves.of(db, after, null), text);
+        }
+
+        @ParameterizedTest
         @ValueSource(strings = {"e5:w", "sym colours a5:w", "capture:2+ or entry turn:b", "e5:w2+ then:6 e5:b"})
         void oneSearchGivesTheGamesAndTheirPliesAsTwoSearchesDo(String text) {
             Pattern p = PatternText.parse(text);

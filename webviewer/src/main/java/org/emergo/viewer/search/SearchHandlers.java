@@ -56,7 +56,7 @@ public final class SearchHandlers {
         PatternSearch.WithPlies found = wantsNext(ctx) ? search.findWithPlies(pattern) : null;
         PatternSearch.Result r = (found == null ? search.find(pattern) : found.result()).only(allowed);
         QueryResult games = PatternHitRows.of(db, r.page(page, PAGE_SIZE), pattern.sym() || pattern.colours());
-        List<PatternNextMoves.NextMove> next = found == null ? null : PatternNextMoves.of(db, found.plies(), allowed);
+        List<PatternNextMoves.NextMove> next = found == null ? null : PatternNextMoves.of(db, found, allowed);
         ctx.html(templates.render("search/search.jte", new SearchPage(pattern.toString(), pattern, null, r, games, page, PAGE_SIZE, next,
                 filter)));
     }
@@ -99,7 +99,7 @@ public final class SearchHandlers {
         body.put("hits", hits);
         if (found != null) {
             List<Map<String, Object>> next = new ArrayList<>();
-            for (PatternNextMoves.NextMove m : PatternNextMoves.of(db, found.plies(), allowed)) {
+            for (PatternNextMoves.NextMove m : PatternNextMoves.of(db, found, allowed)) {
                 Map<String, Object> move = new LinkedHashMap<>();
                 move.put("move", m.move());
                 move.put("from", m.from());
