@@ -202,6 +202,17 @@ class GameListTest {
         assertSameAsPlainSql(Map.of("player", LONG_NAME, "result", "*", "code", "MISSED_MAJORITY"));
     }
 
+    @Test
+    void anEventIsCountedFromItsIndexWithoutTheRows() {
+        // as GameList asks it: H2 reads the event from game_event_idx alone (sql/h2/V26_1)
+        String count = db.dsl().selectCount().from(GAME).where(GAME.EVENT.containsIgnoreCase("list 2"))
+                .getSQL(org.jooq.conf.ParamType.INLINED);
+        String plan = db.dsl().fetchValue("EXPLAIN " + count).toString();
+        assertTrue(plan.contains("GAME_EVENT_IDX") && !plan.contains("tableScan"), plan);
+        assertSameAsPlainSql(Map.of("event", "list 2"));
+        assertSameAsPlainSql(Map.of("event", "List", "sort", "event", "dir", "desc"));
+    }
+
     private static void put(Map<String, String> p, String name, String value) {
         if (value != null) p.put(name, value);
     }
