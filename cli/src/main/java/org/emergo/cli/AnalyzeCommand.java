@@ -31,8 +31,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @CommandLine.Option(names = "--all", description = "Analyse every game again.")
     boolean all;
 
-    @CommandLine.Option(names = "--threads", paramLabel = "N", description = "Replay threads (default: the number of cores).")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @CommandLine.Mixin
+    ThreadsOption threads;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -45,7 +45,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             return 1;
         }
         PrintWriter out = spec.commandLine().getOut();
-        AnalysisJob.Summary s = run(db, all, threads);
+        AnalysisJob.Summary s = run(db, all, threads.threads());
         out.println(describe(s));
         String rated = RatingsCommand.refresh(db, s.games() > 0);
         if (rated != null) out.println(rated);

@@ -32,9 +32,8 @@ final class PuzzlesCommand implements Callable<Integer> {
             description = "Which games: an SQL condition on the table game, as for export (default: all reviewed).")
     String where;
 
-    @CommandLine.Option(names = "--threads", paramLabel = "N",
-            description = "Search threads, a game each (default: the number of cores).")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @CommandLine.Mixin
+    ThreadsOption threads;
 
     @CommandLine.Option(names = "--export",
             description = "Mine nothing: write the set to stdout as CSV in the columns of the lichess puzzle set.")
@@ -45,9 +44,6 @@ final class PuzzlesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (threads < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + threads);
-        }
         if (export && where != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--export writes the whole set: leave --where out");
         }
@@ -64,7 +60,7 @@ final class PuzzlesCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        out.println(describe(run(db, where, threads)));
+        out.println(describe(run(db, where, threads.threads())));
         out.flush();
         return 0;
     }

@@ -47,9 +47,8 @@ final class ReviewCommand implements Callable<Integer> {
             description = "Which games: an SQL condition on the table game, as for export (default: all).")
     String where;
 
-    @CommandLine.Option(names = "--threads", paramLabel = "N",
-            description = "Search threads, a game each (default: the number of cores).")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @CommandLine.Mixin
+    ThreadsOption threads;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -63,7 +62,7 @@ final class ReviewCommand implements Callable<Integer> {
             return 1;
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.println(describe(run(db, limit, where, threads)));
+        out.println(describe(run(db, limit, where, threads.threads())));
         out.flush();
         return 0;
     }

@@ -414,6 +414,16 @@ class DatabaseCommandsTest {
     }
 
     @Test
+    void noThreadsIsABadUsageOfEveryJobThatTakesThem() throws IOException {
+        String db = importedRuleBreaches();
+        for (String command : List.of("analyze", "review", "puzzles")) {
+            CommandLineRun r = CommandLineRun.run(command, "--db", db, "--threads", "0");
+            assertEquals(2, r.exitCode(), command);
+            assertTrue(r.err().contains("--threads must be 1 or more, not 0"), r::err);
+        }
+    }
+
+    @Test
     void sqlSchemaListsEveryTableWithItsColumnsTypesAndDescriptions() throws IOException {
         String db = importedRuleBreaches();
 
