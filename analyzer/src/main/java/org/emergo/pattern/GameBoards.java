@@ -1,6 +1,7 @@
 package org.emergo.pattern;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.emergo.rules.Column;
@@ -114,8 +115,8 @@ public final class GameBoards {
         }
 
         public void start(byte[] boards) {
-            java.util.Arrays.fill(jailers, 0);
-            java.util.Arrays.fill(prisoners, 0);
+            Arrays.fill(jailers, 0);
+            Arrays.fill(prisoners, 0);
             b = ByteBuffer.wrap(boards);
             white = 0;
             black = 0;

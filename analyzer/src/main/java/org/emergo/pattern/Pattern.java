@@ -2,7 +2,10 @@ package org.emergo.pattern;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 
@@ -143,7 +146,7 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
         Pattern plain = withSymmetry(false, false);
         if (!sym && !colours) return List.of(new Expansion(null, plain));
         List<Symmetry> group = sym ? Symmetry.of(variant.board()) : List.of(Symmetry.of(variant.board()).get(0));
-        java.util.Map<String, Expansion> distinct = new java.util.LinkedHashMap<>();
+        Map<String, Expansion> distinct = new LinkedHashMap<>();
         for (boolean swap : colours ? new boolean[] {false, true} : new boolean[] {false}) {
             for (Symmetry s : group) {
                 Pattern moved = plain.moved(s.squares(), swap);
@@ -180,7 +183,7 @@ public record Pattern(Variant variant, SquareCondition[] squares, Side toMove, R
 
     /** Squares with a condition, as indices of the variant's board. */
     public int[] constrainedSquares() {
-        return java.util.stream.IntStream.range(0, squares.length)
+        return IntStream.range(0, squares.length)
                 .filter(sq -> squares[sq].kind() != SquareCondition.Kind.ANY).toArray();
     }
 

@@ -1,7 +1,9 @@
 package org.emergo.pattern;
 
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.emergo.rules.Side;
 
 /**
@@ -14,7 +16,7 @@ public final class PatternScan {
     private final GameBoards.Replay replay;
     private final List<Pattern.Expansion> expansions;
     /** The constrained squares of each excluded part, not worked out again at every ply. */
-    private final java.util.Map<Pattern, int[]> squaresOf = new java.util.IdentityHashMap<>();
+    private final Map<Pattern, int[]> squaresOf = new IdentityHashMap<>();
 
     public PatternScan(Pattern pattern) {
         this.pattern = pattern;

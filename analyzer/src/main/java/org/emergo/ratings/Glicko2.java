@@ -1,6 +1,7 @@
 package org.emergo.ratings;
 
 import java.util.List;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Glickman's Glicko-2 system, as in Mark E. Glickman, <i>Example of the Glicko-2 system</i>
@@ -106,7 +107,7 @@ public final class Glicko2 implements RatingSystem {
         double phi2 = phi * phi;
         double delta2 = delta * delta;
         double tau2 = tau * tau;
-        java.util.function.DoubleUnaryOperator f = x -> {
+        DoubleUnaryOperator f = x -> {
             double ex = Math.exp(x);
             double d = phi2 + v + ex;
             return ex * (delta2 - phi2 - v - ex) / (2 * d * d) - (x - a) / tau2;

@@ -1,5 +1,6 @@
 package org.emergo.ratings;
 
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
@@ -60,7 +61,7 @@ public final class RatingHistory {
 
     /** Every rated player's standing after the games played so far. */
     public Map<String, Standing> standings() {
-        return java.util.Collections.unmodifiableMap(players);
+        return Collections.unmodifiableMap(players);
     }
 
     /** How well the forecasts so far matched the results. */

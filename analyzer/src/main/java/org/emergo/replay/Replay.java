@@ -1,6 +1,7 @@
 package org.emergo.replay;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.emergo.rules.Game;
 import org.emergo.rules.Move;
@@ -143,8 +144,8 @@ public final class Replay {
         for (int i = 0; i <= game.ply(); i++) positions.add(game.position(i));
         int n = game.ply() + 1;
         return new Analysis(positions, List.copyOf(written), List.copyOf(moves),
-                java.util.Arrays.copyOf(legalMoves, n), java.util.Arrays.copyOf(maxCapture, n),
-                java.util.Arrays.copyOf(hits, n),
+                Arrays.copyOf(legalMoves, n), Arrays.copyOf(maxCapture, n),
+                Arrays.copyOf(hits, n),
                 List.copyOf(findings), shadowpieces.finish(game.current()), termination, result, endPly, stoppedAtPly);
     }
 

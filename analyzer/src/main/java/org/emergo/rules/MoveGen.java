@@ -1,6 +1,7 @@
 package org.emergo.rules;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -164,7 +165,7 @@ public final class MoveGen {
                 cells[at] = 0;
                 cells[mid] = Column.removeTop(jumped);
                 cells[land] = Column.addPrisoner(capturer);
-                if (depth + 1 >= route.length) route = java.util.Arrays.copyOf(route, route.length * 2);
+                if (depth + 1 >= route.length) route = Arrays.copyOf(route, route.length * 2);
                 route[depth + 1] = land;
                 extend(land, d, depth + 1);
                 cells[land] = 0;

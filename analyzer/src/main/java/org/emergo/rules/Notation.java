@@ -3,6 +3,8 @@ package org.emergo.rules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads move tokens in every spelling of docs/formats.md#notation: {@code g6}, {@code @g6}, {@code f4-e4},
@@ -16,7 +18,7 @@ public final class Notation {
 
     /** Parsed tokens: a collection repeats a few thousand tokens millions of times. */
     private static final int CACHE_LIMIT = 1 << 16;
-    private static final java.util.Map<String, WrittenMove> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, WrittenMove> CACHE = new ConcurrentHashMap<>();
 
     private Notation() {}
 

@@ -1,5 +1,7 @@
 package org.emergo.rules;
 
+import java.util.List;
+
 /** How a game stands at the start of a turn (docs/rules.md#end-of-the-game), checked in this order. */
 public enum Termination {
     /** The game goes on. */
@@ -43,7 +45,7 @@ public enum Termination {
      * docs/rules.md#end-of-the-game, loss and no legal move, for a position alone (repetition
      * needs the game's history, see {@link Game}); {@code legal} are the position's legal moves.
      */
-    public static Termination of(Position p, java.util.List<Move> legal) {
+    public static Termination of(Position p, List<Move> legal) {
         // A side with no pieces has no move either, so a legal move settles it at once.
         if (!legal.isEmpty()) return ONGOING;
         Side side = p.sideToMove();

@@ -1,6 +1,7 @@
 package org.emergo.search;
 
 import java.util.Locale;
+import org.emergo.rules.Variant;
 
 /**
  * How a move is judged from two scores, as lichess does it (lila's WinPercent, Advice,
@@ -59,8 +60,8 @@ public final class Judgement {
     public static final WinCurve HEXEMERGO = new WinCurve(0.00237171, 0);
 
     /** The curve that classes a board's moves. */
-    public static WinCurve curve(org.emergo.rules.Variant variant) {
-        return variant == org.emergo.rules.Variant.EMERGO ? EMERGO : HEXEMERGO;
+    public static WinCurve curve(Variant variant) {
+        return variant == Variant.EMERGO ? EMERGO : HEXEMERGO;
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.emergo.bench;
 
 import java.io.File;
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -43,7 +44,7 @@ public final class BuildsInTurn {
         private final Field nodes;
         private final Method operation;
 
-        Build(String jar, boolean search, String variant) throws ReflectiveOperationException, java.io.IOException {
+        Build(String jar, boolean search, String variant) throws ReflectiveOperationException, IOException {
             this.search = search;
             URL url = new File(jar).toURI().toURL();
             ClassLoader loader = new URLClassLoader(new URL[] {url}, ClassLoader.getPlatformClassLoader());

@@ -1,6 +1,7 @@
 package org.emergo.cli;
 
 import java.io.PrintWriter;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -14,8 +15,8 @@ import org.emergo.store.output.OutputFormat;
 import org.emergo.store.pattern.PatternHitRows;
 import org.emergo.store.pattern.PatternNextMoves;
 import org.emergo.store.pattern.PatternSearch;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** {@code emergo find}: the games with positions that match a pattern (docs/patterns.md#the-text-form). */
 @Command(name = "find", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -84,7 +85,7 @@ final class FindCommand implements Callable<Integer> {
         }
         ExplorerFilter filter;
         try {
-            Map<String, String> params = new java.util.HashMap<>();
+            Map<String, String> params = new HashMap<>();
             params.put("player", player);
             params.put("color", color);
             params.put("from", from);

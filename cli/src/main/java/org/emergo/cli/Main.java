@@ -3,6 +3,7 @@ package org.emergo.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
+import org.emergo.rules.EngineVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -87,7 +88,7 @@ public final class Main implements Runnable {
         @Override
         public String[] getVersion() {
             return new String[] {"emergo " + BUILD,
-                "rules engine " + org.emergo.rules.EngineVersion.VERSION + " (stored with each analysis)"};
+                "rules engine " + EngineVersion.VERSION + " (stored with each analysis)"};
         }
 
         private static String buildVersion() {

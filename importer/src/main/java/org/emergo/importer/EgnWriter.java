@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
 
@@ -28,7 +29,7 @@ public final class EgnWriter {
     /** Movetext lines are wrapped before this column where a token boundary allows. */
     public static final int WIDTH = 80;
 
-    private static final java.util.regex.Pattern MOVE_NUMBER = java.util.regex.Pattern.compile("\\d+\\.+");
+    private static final Pattern MOVE_NUMBER = Pattern.compile("\\d+\\.+");
 
     private final Writer out;
 

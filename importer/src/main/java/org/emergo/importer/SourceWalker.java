@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.io.StringReader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -168,7 +169,7 @@ public final class SourceWalker {
         }
         if (first == ';' || first == '%' || Character.isDigit(first)) return Format.EGN;
         String header = text.lines().findFirst().orElse("");
-        return CsvGameReader.layout(new java.io.StringReader(header + "\n")) != CsvLayout.UNKNOWN ? Format.CSV : null;
+        return CsvGameReader.layout(new StringReader(header + "\n")) != CsvLayout.UNKNOWN ? Format.CSV : null;
     }
 
     // ---- folders, files, archives ----

@@ -7,6 +7,7 @@ import static org.emergo.store.jooq.Tables.SHADOWPIECE;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.emergo.replay.Analysis;
 import org.emergo.replay.Replay;
@@ -88,7 +89,7 @@ public final class GameLoader {
                 .toList();
         List<GameReplay.ShadowRow> shadowpieces = a.shadowpieces().stream()
                 .map(s -> new GameReplay.ShadowRow(s.ply(), String.valueOf(s.player().letter()), s.square(), s.size(),
-                        s.timesJumped(), s.endPly() < 0 ? null : s.endPly(), s.fate().name().toLowerCase(java.util.Locale.ROOT)))
+                        s.timesJumped(), s.endPly() < 0 ? null : s.endPly(), s.fate().name().toLowerCase(Locale.ROOT)))
                 .toList();
         return new GameReplay(g.id(), g.variant(), g.white(), g.black(), g.event(), g.date(), g.result(), g.tags(),
                 positions, moves, findings, shadowpieces, a.resultByRule(), a.termination().description(), false);

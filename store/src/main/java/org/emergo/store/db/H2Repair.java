@@ -1,10 +1,12 @@
 package org.emergo.store.db;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.lang.reflect.Method;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -146,7 +148,7 @@ public final class H2Repair {
             Method dump = Recover.class.getDeclaredMethod("dumpMVStoreFile", PrintWriter.class, String.class);
             dump.setAccessible(true);
             Recover tool = new Recover();
-            tool.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream())); // its "Error: ..." lines
+            tool.setOut(new PrintStream(OutputStream.nullOutputStream())); // its "Error: ..." lines
             dump.invoke(tool, out, copy.toString());
         } catch (ReflectiveOperationException e) {
             if (e.getCause() instanceof SQLException sql) throw sql;

@@ -5,15 +5,19 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntPredicate;
 import org.emergo.pattern.GameBoards;
 import org.emergo.pattern.Varint;
+import org.emergo.rules.Side;
+import org.roaringbitmap.IntConsumer;
 import org.roaringbitmap.RoaringBitmap;
 import org.roaringbitmap.buffer.BufferFastAggregation;
 import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
+import org.roaringbitmap.buffer.MutableRoaringBitmap;
 
 /**
  * The bitmaps of one segment (sql/h2/V15__pattern_segments.sql): per dimension (a square, side
@@ -94,14 +98,14 @@ final class PatternBitmaps {
      */
     static void values(byte[] row, RoaringBitmap within, int[] out) {
         ByteBuffer in = ByteBuffer.wrap(row);
-        org.roaringbitmap.buffer.MutableRoaringBitmap asked = within.toMutableRoaringBitmap();
+        MutableRoaringBitmap asked = within.toMutableRoaringBitmap();
         while (in.hasRemaining()) {
             int value = (int) Varint.unzigzag(Varint.read(in));
             int length = Varint.readInt(in);
             ImmutableRoaringBitmap b = new ImmutableRoaringBitmap(in.slice(in.position(), length));
             in.position(in.position() + length);
             if (!ImmutableRoaringBitmap.intersects(b, asked)) continue;
-            ImmutableRoaringBitmap.and(b, asked).forEach((org.roaringbitmap.IntConsumer) p -> out[p] = value);
+            ImmutableRoaringBitmap.and(b, asked).forEach((IntConsumer) p -> out[p] = value);
         }
     }
 
@@ -146,7 +150,7 @@ final class PatternBitmaps {
         void add(byte[] boards, int plies) {
             int first = positions;
             replay.start(boards);
-            java.util.Arrays.fill(held, ABSENT);
+            Arrays.fill(held, ABSENT);
             for (int ply = 0; ply < plies; ply++) {
                 replay.next();
                 int at = first + ply;
@@ -176,8 +180,8 @@ final class PatternBitmaps {
             values[squares + 4] = r.entry() ? 1 : ABSENT;
             values[squares + 5] = r.finding() ? 1 : ABSENT;
             values[squares + 6] = r.maxCapture() == 0 ? ABSENT : r.maxCapture();
-            int white = r.material(org.emergo.rules.Side.WHITE);
-            int black = r.material(org.emergo.rules.Side.BLACK);
+            int white = r.material(Side.WHITE);
+            int black = r.material(Side.BLACK);
             values[squares + 7] = white;
             values[squares + 8] = black;
             values[squares + 9] = white - black;

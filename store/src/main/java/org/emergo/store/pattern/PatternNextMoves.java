@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.emergo.pattern.Pattern;
+import org.emergo.rules.Board;
 import org.emergo.store.db.Database;
 import org.emergo.store.output.ResultColumn;
 import org.emergo.store.sql.QueryResult;
@@ -140,7 +141,7 @@ public final class PatternNextMoves {
         List<Long> ids = new ArrayList<>();
         for (Long game : known.keySet()) if (games == null || games.contains(game)) ids.add(game);
         ids.sort(null);
-        org.emergo.rules.Board board = found.result().pattern().variant().board();
+        Board board = found.result().pattern().variant().board();
         List<List<Long>> chunks = new ArrayList<>();
         for (int from = 0; from < ids.size(); from += CHUNK) chunks.add(ids.subList(from, Math.min(ids.size(), from + CHUNK)));
         for (Map<Long, Tally> seen : chunks.parallelStream().map(chunk -> {
@@ -165,7 +166,7 @@ public final class PatternNextMoves {
     }
 
     /** A move played as {@link #kind(String)} makes it, from its {@link PatternBitmaps#NEXT} value. */
-    static long kind(org.emergo.rules.Board board, int value) {
+    static long kind(Board board, int value) {
         int from = PatternBitmaps.fromOf(value);
         String to = board.name(PatternBitmaps.toOf(value));
         long fromChars = from < 0 ? 0 : board.name(from).charAt(0) << 8 | board.name(from).charAt(1);

@@ -5,19 +5,24 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 import org.emergo.pattern.Pattern;
 import org.emergo.pattern.PatternScan;
 import org.emergo.pattern.Range;
 import org.emergo.pattern.SquareCondition;
+import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
@@ -153,7 +158,7 @@ public final class PatternSearch {
             }
             List<List<PatternSegments.Member>> live = PatternSegments.live(all, pending.ids());
             List<Hit> hits = Collections.synchronizedList(new ArrayList<>(pending.scan(pattern, plies)));
-            java.util.stream.IntStream.range(0, all.size()).parallel().forEach(i -> hits.addAll(
+            IntStream.range(0, all.size()).parallel().forEach(i -> hits.addAll(
                     inSegment(new Segment(all.get(i).id(), all.get(i).positions(), live.get(i)), pattern, bits, plies, moves)));
             return hits;
         }
@@ -229,7 +234,7 @@ public final class PatternSearch {
         int[] next = null;
         if (nextRow != null) {
             next = new int[s.positions()];
-            java.util.Arrays.fill(next, NO_MOVE);
+            Arrays.fill(next, NO_MOVE);
             PatternBitmaps.values(nextRow, matching, next);
         }
         List<Hit> hits = new ArrayList<>();
@@ -303,7 +308,7 @@ public final class PatternSearch {
         if (m.whiteMaterial() != null) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.WHITE_MATERIAL, s, m.whiteMaterial()::contains));
         if (m.blackMaterial() != null) result = RoaringBitmap.and(result, union(bits, PatternBitmaps.BLACK_MATERIAL, s, m.blackMaterial()::contains));
         if (m.lead() != null) {
-            int sign = m.leader() == org.emergo.rules.Side.WHITE ? 1 : -1;
+            int sign = m.leader() == Side.WHITE ? 1 : -1;
             result = RoaringBitmap.and(result, union(bits, PatternBitmaps.WHITE_LEAD, s, v -> m.lead().contains(sign * v)));
         }
         for (Pattern x : p.excluded()) result = RoaringBitmap.andNot(result, matching(s, x, bits));
@@ -341,7 +346,7 @@ public final class PatternSearch {
     }
 
     private static RoaringBitmap union(Map<Integer, Map<Long, byte[]>> bits, int dimension, Segment s,
-            java.util.function.IntPredicate wanted) {
+            IntPredicate wanted) {
         byte[] row = bits.getOrDefault(dimension, Map.of()).get(s.id());
         return row == null ? new RoaringBitmap() : PatternBitmaps.union(row, wanted);
     }
@@ -350,7 +355,7 @@ public final class PatternSearch {
     private record Pending(List<Long> games, List<Integer> positions, List<byte[]> boards) {
 
         Set<Long> ids() {
-            return new java.util.HashSet<>(games);
+            return new HashSet<>(games);
         }
 
         /** Their hits, replaying their rows on every core. */
@@ -358,13 +363,13 @@ public final class PatternSearch {
             ThreadLocal<PatternScan> scans = ThreadLocal.withInitial(() -> new PatternScan(pattern));
             List<Pattern.Expansion> expansions = pattern.expansions();
             Hit[] found = new Hit[games.size()];
-            java.util.stream.IntStream.range(0, games.size()).parallel().forEach(i -> {
+            IntStream.range(0, games.size()).parallel().forEach(i -> {
                 int[][] byExpansion = scans.get().byExpansion(boards.get(i), positions.get(i));
                 int[] plies = new int[0];
                 for (int[] e : byExpansion) plies = PatternScan.union(plies, e);
                 if (plies.length == 0) return;
                 int e = 0;
-                while (java.util.Arrays.binarySearch(byExpansion[e], plies[0]) < 0) e++;
+                while (Arrays.binarySearch(byExpansion[e], plies[0]) < 0) e++;
                 found[i] = new Hit(games.get(i), plies[0], plies.length, expansions.get(e).transform());
                 if (matched != null) matched.put(games.get(i), plies);
             });

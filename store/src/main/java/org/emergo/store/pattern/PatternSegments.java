@@ -12,13 +12,16 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import org.emergo.pattern.Varint;
+import org.emergo.rules.Board;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.LockKey;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.db.Transaction;
 import org.emergo.store.jdbc.WorkClaims;
+import org.jooq.DSLContext;
 
 /**
  * Gathers the pending games' pattern_game rows into segments with bitmaps
@@ -174,10 +177,10 @@ public final class PatternSegments {
      * range of each game, a thousand games a statement) as {@code sink(position in the segment,
      * PatternBitmaps.nextValue)}.
      */
-    private void nextMoves(Connection c, Variant variant, List<Member> members, java.util.function.BiConsumer<Integer, Integer> sink)
+    private void nextMoves(Connection c, Variant variant, List<Member> members, BiConsumer<Integer, Integer> sink)
             throws SQLException {
-        org.emergo.rules.Board board = variant.board();
-        org.jooq.DSLContext dsl = db.dsl().configuration().derive(c).dsl();
+        Board board = variant.board();
+        DSLContext dsl = db.dsl().configuration().derive(c).dsl();
         for (int from = 0; from < members.size(); from += 1000) {
             List<Member> part = members.subList(from, Math.min(members.size(), from + 1000));
             Map<Long, Integer> firsts = new HashMap<>();

@@ -13,6 +13,7 @@ import org.emergo.store.db.Database;
 import org.jooq.Condition;
 import org.jooq.Field;
 import org.jooq.Record;
+import org.jooq.Select;
 import org.jooq.SelectField;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
@@ -91,7 +92,7 @@ public final class PlayerMistakes {
         return new ArrayList<>(byId.values());
     }
 
-    private org.jooq.Select<Record> side(String player, Field<String> colour, String letter, Condition which) {
+    private Select<Record> side(String player, Field<String> colour, String letter, Condition which) {
         var later = REVIEW.as("later");
         Field<Integer> mistakes = letter.equals("w") ? REVIEW.WHITE_MISTAKES.plus(REVIEW.WHITE_BLUNDERS).cast(Integer.class)
                 : REVIEW.BLACK_MISTAKES.plus(REVIEW.BLACK_BLUNDERS).cast(Integer.class);

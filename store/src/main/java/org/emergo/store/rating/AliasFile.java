@@ -2,7 +2,9 @@ package org.emergo.store.rating;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +43,7 @@ public final class AliasFile {
     public static List<PlayerAliases.Alias> read(Path file) {
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
         } catch (CharacterCodingException e) {
             throw new BadAliasFile(file + ": not UTF-8 text");
         } catch (IOException e) {
@@ -54,7 +56,7 @@ public final class AliasFile {
         Map<String, PlayerAliases.Alias> byAlias = new LinkedHashMap<>();
         Map<String, Long> lines = new HashMap<>();
         CSVFormat format = CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).setIgnoreEmptyLines(true).get();
-        try (Reader in = new java.io.StringReader(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
+        try (Reader in = new StringReader(text.startsWith("\uFEFF") ? text.substring(1) : text)) {
             for (CSVRecord r : format.parse(in)) {
                 long line = r.getParser().getCurrentLineNumber();
                 if (r.getRecordNumber() == 1 && r.size() == 2 && r.get(0).toLowerCase(Locale.ROOT).equals("alias")

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -234,7 +235,7 @@ public final class ReadOnlyQuery {
     static final int WHOLE_ROWS = 10_000;
 
     /** The queries that can be wrapped in {@code SELECT * FROM (...)}. */
-    private static final java.util.Set<String> WRAPPABLE = java.util.Set.of("SELECT", "WITH", "VALUES", "TABLE");
+    private static final Set<String> WRAPPABLE = Set.of("SELECT", "WITH", "VALUES", "TABLE");
 
     /**
      * PostgreSQL plans no parallel workers into a query whose rows the driver fetches in parts

@@ -3,6 +3,7 @@ package org.emergo.viewer.board;
 import static org.emergo.viewer.svg.SvgText.esc;
 import static org.emergo.viewer.svg.SvgText.num;
 
+import java.util.List;
 import java.util.Locale;
 import org.emergo.rules.Board;
 import org.emergo.rules.Column;
@@ -193,7 +194,7 @@ public final class BoardSvg {
      * The engine's best move: its route as a thinner blue arrow over the last move's, or for an
      * entry (one square) a blue ring on the square.
      */
-    private void best(StringBuilder out, Board board, java.util.List<String> squares) {
+    private void best(StringBuilder out, Board board, List<String> squares) {
         if (squares.size() != 1) {
             route(out, board, squares, "best-move", "arrow-best");
             return;
@@ -207,7 +208,7 @@ public final class BoardSvg {
     }
 
     /** A move's route as a line with an arrowhead; an entry is its highlighted square alone. */
-    private void route(StringBuilder out, Board board, java.util.List<String> squares, String cls, String marker) {
+    private void route(StringBuilder out, Board board, List<String> squares, String cls, String marker) {
         if (squares.size() < 2) return;
         StringBuilder points = new StringBuilder();
         for (String s : squares) {

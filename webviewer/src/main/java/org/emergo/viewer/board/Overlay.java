@@ -1,6 +1,7 @@
 package org.emergo.viewer.board;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What analysis draws over a board, kept apart from the board itself: the last move's route,
@@ -35,6 +36,6 @@ public record Overlay(List<String> lastMove, List<String> due, List<Mark> marks,
     /** The squares of a move in canonical notation: {@code e4xc4xc6} is e4, c4, c6. */
     public static List<String> route(String canonicalMove) {
         if (canonicalMove == null || canonicalMove.isBlank()) return List.of();
-        return List.of(canonicalMove.strip().toLowerCase(java.util.Locale.ROOT).split("[-x:]"));
+        return List.of(canonicalMove.strip().toLowerCase(Locale.ROOT).split("[-x:]"));
     }
 }

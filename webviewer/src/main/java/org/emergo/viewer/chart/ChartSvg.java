@@ -3,7 +3,10 @@ package org.emergo.viewer.chart;
 import static org.emergo.viewer.svg.SvgText.esc;
 import static org.emergo.viewer.svg.SvgText.num;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * Draws a {@link Chart} as SVG bars, upright for counts over a range and lying for named
@@ -57,8 +60,8 @@ final class ChartSvg {
             int lastX = points.get(points.size() - 1).x();
             double span = Math.max(1, lastX - firstX);
             double range = topValue - bottomValue;
-            java.util.function.IntToDoubleFunction px = x -> left + plotW * (x - firstX) / span;
-            java.util.function.DoubleUnaryOperator py = v -> top + plotH - plotH * (v - bottomValue) / range;
+            IntToDoubleFunction px = x -> left + plotW * (x - firstX) / span;
+            DoubleUnaryOperator py = v -> top + plotH - plotH * (v - bottomValue) / range;
             if (points.stream().noneMatch(p -> Double.isNaN(p.band()))) {
                 StringBuilder band = new StringBuilder();
                 for (LineChart.Point p : points) band.append(num(px.applyAsDouble(p.x()))).append(',').append(num(py.applyAsDouble(p.y() + p.band()))).append(' ');
@@ -93,7 +96,7 @@ final class ChartSvg {
     static List<LineChart.Point> thinned(List<LineChart.Point> points) {
         if (points.size() <= MAX_POINTS) return points;
         int every = (points.size() + MAX_POINTS - 2) / (MAX_POINTS - 1);
-        List<LineChart.Point> out = new java.util.ArrayList<>();
+        List<LineChart.Point> out = new ArrayList<>();
         for (int i = 0; i < points.size() - 1; i += every) out.add(points.get(i));
         out.add(points.get(points.size() - 1));
         return out;

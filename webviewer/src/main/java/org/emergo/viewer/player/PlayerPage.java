@@ -33,28 +33,28 @@ public record PlayerPage(PlayerSummary.Summary summary, ReviewFigures.PlayerFigu
     }
 
     public String mistakesUrl() {
-        return org.emergo.viewer.http.Urls.player(summary.name()) + "/mistakes";
+        return Urls.player(summary.name()) + "/mistakes";
     }
 
     public String puzzlesUrl() {
-        return "/puzzles?player=" + org.emergo.viewer.http.Urls.encode(summary.name());
+        return "/puzzles?player=" + Urls.encode(summary.name());
     }
 
     /** The games list filtered to this player and more. */
     /** The position explorer over this player's games from the start, with one colour ("w", "b") or either (null). */
     public String explorerUrl(String colour) {
-        return "/position?player=" + org.emergo.viewer.http.Urls.encode(name()) + (colour == null ? "" : "&color=" + colour);
+        return "/position?player=" + Urls.encode(name()) + (colour == null ? "" : "&color=" + colour);
     }
 
     public String gamesUrl(Map<String, String> more) {
-        Map<String, String> p = new java.util.LinkedHashMap<>();
+        Map<String, String> p = new LinkedHashMap<>();
         p.put("player", summary.name());
         p.putAll(more);
         return "/games?" + GameFilter.queryString(p);
     }
 
     public String colourUrl(String colour, String result) {
-        Map<String, String> p = new java.util.LinkedHashMap<>();
+        Map<String, String> p = new LinkedHashMap<>();
         p.put(colour, summary.name());
         if (result != null) p.put("result", result);
         return "/games?" + GameFilter.queryString(p);

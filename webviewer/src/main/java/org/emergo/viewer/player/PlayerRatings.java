@@ -1,7 +1,9 @@
 package org.emergo.viewer.player;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import org.emergo.rules.Variant;
 import org.emergo.store.rating.RatingRepository;
 import org.emergo.viewer.chart.LineChart;
@@ -32,10 +34,10 @@ public record PlayerRatings(String system, List<RatingRepository.Current> curren
             }
             String title = FigureText.system(system) + " rating of " + name + " in " + c.variant().tagName()
                     + " after each rated game";
-            LineChart chart = new LineChart("rating-" + c.variant().tagName().toLowerCase(java.util.Locale.ROOT), title,
+            LineChart chart = new LineChart("rating-" + c.variant().tagName().toLowerCase(Locale.ROOT), title,
                     "rated games" + (system.equals("glicko2") ? " (the band: rating ± deviation)" : ""), line);
             List<RatingRepository.Point> last = new ArrayList<>(points.subList(Math.max(0, points.size() - LAST_GAMES), points.size()));
-            java.util.Collections.reverse(last);
+            Collections.reverse(last);
             histories.add(new History(c.variant(), chart, last));
         }
         return new PlayerRatings(system, current, histories);

@@ -11,7 +11,9 @@ import java.util.Locale;
 import org.emergo.review.PlayedGame;
 import org.emergo.review.Reviewer;
 import org.emergo.rules.Move;
+import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
+import org.emergo.rules.Side;
 import org.emergo.search.Judgement;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
@@ -109,7 +111,7 @@ public final class MistakeHandlers {
         boolean solved = false;
         List<String> choices = new ArrayList<>();
         if (tried == null) {
-            for (Move x : org.emergo.rules.MoveGen.legalMoves(q)) choices.add(x.toString());
+            for (Move x : MoveGen.legalMoves(q)) choices.add(x.toString());
         } else {
             Move x = PuzzlePage.legal(q, tried);
             if (x == null) throw new BadRequestResponse("'" + tried + "' is no legal move here");
@@ -120,7 +122,7 @@ public final class MistakeHandlers {
         Overlay overlay = m.ply() == 0 ? Overlay.NONE
                 : new Overlay(Overlay.route(g.moveFrom(m.ply() - 1).toString()), List.of(), List.of());
         ctx.html(templates.render("puzzle/mistake.jte", new RetryPage(player, m,
-                BoardSvg.draw(q, overlay, q.sideToMove() == org.emergo.rules.Side.BLACK), choices, tried, verdict, solved)));
+                BoardSvg.draw(q, overlay, q.sideToMove() == Side.BLACK), choices, tried, verdict, solved)));
     }
 
     /** A move tried: the POST of the retry page's form, answered by the page with its judgement. */

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.emergo.puzzle.PuzzleMiner;
 import org.emergo.rules.Move;
@@ -185,6 +186,6 @@ public final class PuzzleHandlers {
     }
 
     static String difficultyWords(double bits) {
-        return String.format(java.util.Locale.ROOT, "%.1f bits (start rating %d)", bits, Math.round(PuzzleMiner.startRating(bits)));
+        return String.format(Locale.ROOT, "%.1f bits (start rating %d)", bits, Math.round(PuzzleMiner.startRating(bits)));
     }
 }

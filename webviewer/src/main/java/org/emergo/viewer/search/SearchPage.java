@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.emergo.pattern.Pattern;
 import org.emergo.rules.Side;
+import org.emergo.rules.Variant;
 import org.emergo.store.analysis.ExplorerFilter;
 import org.emergo.store.pattern.PatternNextMoves;
 import org.emergo.store.pattern.PatternSearch;
@@ -142,11 +143,11 @@ public record SearchPage(String text, Pattern pattern, String error, PatternSear
     }
 
     public String otherBoardUrl() {
-        return url(pattern.variant() == org.emergo.rules.Variant.EMERGO ? "hexemergo" : "any", 1);
+        return url(pattern.variant() == Variant.EMERGO ? "hexemergo" : "any", 1);
     }
 
     public String otherBoard() {
-        return pattern.variant() == org.emergo.rules.Variant.EMERGO ? "HexEmergo" : "Emergo";
+        return pattern.variant() == Variant.EMERGO ? "HexEmergo" : "Emergo";
     }
 
     /** Rows of the page: game, ply, positions, white, black, result, date, event. */

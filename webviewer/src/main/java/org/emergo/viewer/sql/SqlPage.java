@@ -1,6 +1,8 @@
 package org.emergo.viewer.sql;
 
+import java.math.BigDecimal;
 import java.util.List;
+import java.util.Locale;
 import org.emergo.store.output.ResultColumn;
 import org.emergo.store.sql.QueryResult;
 import org.emergo.store.sql.SchemaCatalog;
@@ -43,7 +45,7 @@ public record SqlPage(String query, String example, List<Field> params, List<Que
 
     /** A number as the page writes it: 1,000,000. */
     public String count(long n) {
-        return String.format(java.util.Locale.ROOT, "%,d", n);
+        return String.format(Locale.ROOT, "%,d", n);
     }
 
     public List<String> labels() {
@@ -59,7 +61,7 @@ public record SqlPage(String query, String example, List<Field> params, List<Que
     /** A cell as text: NULL shown as such, to tell it from an empty string. */
     public String cell(Object value) {
         if (value == null) return "NULL";
-        if (value instanceof java.math.BigDecimal d) return d.toPlainString();
+        if (value instanceof BigDecimal d) return d.toPlainString();
         return value.toString();
     }
 }
