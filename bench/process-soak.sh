@@ -6,6 +6,9 @@
 #   bench/process-soak.sh [ROUNDS [TEST-FILTER]]     (after mvn install; ROUNDS 20; a filter as
 #                                                     surefire's -Dtest takes it, e.g. 'SharedWork*')
 #
+# With the cases the suite leaves out (-Demergo.soak=true): a kill after a later commit of an
+# import, an analysis and a review, which repeats the suite's kill after the first.
+#
 # Prints a line per run (its number, time, and the tests it ran) and where the reports of a
 # failing run are kept. Each run takes about 10 minutes on two cores for the whole set (the tests
 # run two at a time: cli/pom.xml).
@@ -19,7 +22,7 @@ cd "$root"
 echo "commit $(git rev-parse --short HEAD), $rounds runs, logs in $keep"
 for ((i = 1; i <= rounds; i++)); do
     start=$SECONDS
-    mvn -B -o -pl cli surefire:test@process-tests "${filter[@]}" > "$keep/run-$i.log" 2>&1
+    mvn -B -o -pl cli surefire:test@process-tests -Demergo.soak=true "${filter[@]}" > "$keep/run-$i.log" 2>&1
     rc=$?
     ran=$(grep -E '^\[(INFO|ERROR|WARNING)\] Tests run: [0-9]+, ' "$keep/run-$i.log" | tail -1 | sed 's/^\[[A-Z]*\] //')
     echo "run $i: exit $rc in $((SECONDS - start)) s; $ran"

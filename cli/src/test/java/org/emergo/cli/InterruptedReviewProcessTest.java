@@ -42,10 +42,10 @@ class InterruptedReviewProcessTest {
     }
 
     static Stream<Arguments> stops() {
-        return Stream.of(TestStores.values()).flatMap(store -> Stream.of(
+        return Stream.of(TestStores.values()).flatMap(store -> Stream.concat(Stream.of(
                 Arguments.of(store, "TERM", 8),
-                Arguments.of(store, "KILL", 8),
-                Arguments.of(store, "KILL", 24)));
+                Arguments.of(store, "KILL", 8)),
+                Soak.only(Arguments.of(store, "KILL", 24))));
     }
 
     @ParameterizedTest(name = "{0}: {1} after {2} games")
