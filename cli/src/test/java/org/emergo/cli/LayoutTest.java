@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.emergo.store.db.Database;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -120,6 +122,26 @@ class LayoutTest {
                     wrong.add(c.getSimpleName() + " uses " + d.getTargetClass().getName());
                 }
             }
+        }
+        assertEquals(List.of(), List.copyOf(wrong));
+    }
+
+    @Test
+    void aStoreClassTakesTheDatabaseOnlyWhenItUsesMoreThanItsDsl() {
+        Set<String> wrong = new TreeSet<>();
+        for (JavaClass c : classes) {
+            if (storePackage(c) == null || storePackage(c).equals("db")) continue;
+            boolean takesDatabase = c.getConstructors().stream().anyMatch(k -> k.getModifiers().contains(JavaModifier.PUBLIC)
+                    && k.getRawParameterTypes().stream().anyMatch(t -> t.isEquivalentTo(Database.class)));
+            if (!takesDatabase) continue;
+            // more than dsl(): another of its methods, or the Database handed on to another class
+            boolean usesMore = c.getMethodCallsFromSelf().stream().anyMatch(call -> call.getTargetOwner().isEquivalentTo(Database.class)
+                    && !call.getName().equals("dsl"))
+                    || c.getConstructorCallsFromSelf().stream().anyMatch(call -> call.getTarget().getRawParameterTypes().stream()
+                            .anyMatch(t -> t.isEquivalentTo(Database.class)))
+                    || c.getMethodCallsFromSelf().stream().anyMatch(call -> !call.getTargetOwner().isEquivalentTo(Database.class)
+                            && call.getTarget().getRawParameterTypes().stream().anyMatch(t -> t.isEquivalentTo(Database.class)));
+            if (!usesMore) wrong.add(c.getName());
         }
         assertEquals(List.of(), List.copyOf(wrong));
     }

@@ -19,5 +19,10 @@
  * </pre>
  *
  * The generated tables ({@code org.emergo.store.jooq}) may be used by every package.
+ *
+ * <p>What a class takes at the door: a {@code DSLContext} when it reads and writes with jOOQ
+ * alone; the {@code Database} when it needs more of it (its connections for batches, COPY or
+ * claims, its dialect, its file) or runs other classes' work (a job). {@code LayoutTest} checks
+ * that a class taking the Database uses more of it than its {@code dsl()}.
  */
 package org.emergo.store;

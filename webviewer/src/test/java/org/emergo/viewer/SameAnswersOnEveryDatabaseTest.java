@@ -276,7 +276,7 @@ class SameAnswersOnEveryDatabaseTest {
     private static List<Object> reviewsAndPuzzles(Database db, ReviewFigures.Setting setting) {
         ReviewFigures figures = new ReviewFigures(db.dsl());
         PuzzleBook puzzles = new PuzzleBook(db);
-        PlayerMistakes mistakes = new PlayerMistakes(db);
+        PlayerMistakes mistakes = new PlayerMistakes(db.dsl());
         List<Object> out = new ArrayList<>(List.of(figures.mainSetting().orElseThrow(), figures.decided(setting),
                 puzzles.list(PuzzleBook.Filter.ANY, 0, 1000), puzzles.themes()));
         for (String player : PLAYERS) {

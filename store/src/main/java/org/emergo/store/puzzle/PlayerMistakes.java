@@ -9,8 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.emergo.store.db.Database;
 import org.jooq.Condition;
+import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Select;
@@ -42,10 +42,10 @@ public final class PlayerMistakes {
     /** One of the player's reviewed games: its latest review, the sides he had and his mistakes in it. */
     private record Game(long id, int settingId, String sides, int mistakes, String date, String white, String black) {}
 
-    private final Database db;
+    private final DSLContext dsl;
 
-    public PlayerMistakes(Database db) {
-        this.db = db;
+    public PlayerMistakes(DSLContext dsl) {
+        this.dsl = dsl;
     }
 
     /** How many mistakes and blunders the player made in his reviewed games. */
@@ -78,7 +78,7 @@ public final class PlayerMistakes {
     private List<Game> games(String player, Condition which) {
         Table<?> both = side(player, GAME.WHITE, "w", which).unionAll(side(player, GAME.BLACK, "b", which)).asTable("g");
         Map<Long, Game> byId = new LinkedHashMap<>();
-        db.dsl().select(both.fields())
+        dsl.select(both.fields())
                 .from(both)
                 .orderBy(both.field("sort_date").desc().nullsLast(), both.field("id").desc(), both.field("side"))
                 .forEach(r -> {
@@ -99,7 +99,7 @@ public final class PlayerMistakes {
         List<SelectField<?>> fields = List.of(GAME.ID.as("id"), REVIEW.SETTING_ID.as("setting_id"),
                 DSL.inline(letter).as("side"), mistakes.as("mistakes"), GAME.DATE.as("date"), GAME.WHITE.as("white"),
                 GAME.BLACK.as("black"), knownDate().as("sort_date"));
-        return db.dsl().select(fields)
+        return dsl.select(fields)
                 .from(GAME)
                 .join(REVIEW).on(REVIEW.GAME_ID.eq(GAME.ID))
                 .where(colour.eq(player))
@@ -116,7 +116,7 @@ public final class PlayerMistakes {
         List<Mistake> out = new ArrayList<>();
         for (Game g : games) {
             if (g.mistakes() == 0) continue;
-            db.dsl().select(REVIEW_PLY.PLY, REVIEW_PLY.PLAYER, REVIEW_PLY.PLAYED, REVIEW_PLY.BEST_MOVE, REVIEW_PLY.MOVE_CLASS)
+            dsl.select(REVIEW_PLY.PLY, REVIEW_PLY.PLAYER, REVIEW_PLY.PLAYED, REVIEW_PLY.BEST_MOVE, REVIEW_PLY.MOVE_CLASS)
                     .from(REVIEW_PLY)
                     .where(REVIEW_PLY.GAME_ID.eq(g.id()))
                     .and(REVIEW_PLY.SETTING_ID.eq(g.settingId()))

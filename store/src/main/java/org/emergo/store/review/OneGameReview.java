@@ -34,7 +34,7 @@ public final class OneGameReview implements AutoCloseable {
 
     public OneGameReview(Database db, Limit limit, int threads) {
         this.repository = new ReviewRepository(db);
-        this.settings = new ReviewSettings(db);
+        this.settings = new ReviewSettings(db.dsl());
         this.limit = limit;
         this.pool = OrderedBatches.daemonPool(Math.max(1, threads), "emergo-review-game");
         this.reviewers = ThreadLocal.withInitial(() -> new Reviewer(limit));

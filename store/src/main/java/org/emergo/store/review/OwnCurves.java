@@ -15,7 +15,6 @@ import org.emergo.rules.Variant;
 import org.emergo.search.ForcedLoss;
 import org.emergo.search.Judgement;
 import org.emergo.search.WinCurve;
-import org.emergo.store.db.Database;
 import org.jooq.BatchBindStep;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -36,15 +35,15 @@ public final class OwnCurves {
     /** A stored game's id and board. */
     public record GameOfBoard(long gameId, Variant variant) {}
 
-    private final Database db;
+    private final DSLContext dsl;
 
-    public OwnCurves(Database db) {
-        this.db = db;
+    public OwnCurves(DSLContext dsl) {
+        this.dsl = dsl;
     }
 
     /** Games of a board reviewed at the setting whose recorded result is a win. */
     public int decisiveGames(int settingId, Variant variant) throws SQLException {
-        return db.dsl().selectCount()
+        return dsl.selectCount()
                 .from(REVIEW)
                 .join(GAME).on(GAME.ID.eq(REVIEW.GAME_ID))
                 .where(REVIEW.SETTING_ID.eq(settingId))
@@ -61,7 +60,7 @@ public final class OwnCurves {
      */
     public Samples samples(int settingId, Variant variant) throws SQLException {
         // PostgreSQL streams a result by the fetch size only in a transaction
-        return db.dsl().transactionResult(tx -> {
+        return dsl.transactionResult(tx -> {
             int[] scores = new int[1 << 16];
             double[] results = new double[scores.length];
             long[] games = new long[scores.length];
@@ -115,7 +114,7 @@ public final class OwnCurves {
 
     /** Games of the setting judged with an older curve than their board's, after {@code afterId}, in id order. */
     public List<GameOfBoard> judgedWithOlderCurve(int settingId, long afterId, int limit) throws SQLException {
-        return reviewsWithCurve(db.dsl())
+        return reviewsWithCurve(dsl)
                 .where(judgedWithOlderCurve(settingId))
                 .and(REVIEW.GAME_ID.gt(afterId))
                 .orderBy(REVIEW.GAME_ID)
@@ -125,7 +124,7 @@ public final class OwnCurves {
 
     /** How many games {@link #judgedWithOlderCurve} would give in all. */
     public int countJudgedWithOlderCurve(int settingId) throws SQLException {
-        return db.dsl().fetchCount(reviewsWithCurve(db.dsl()).where(judgedWithOlderCurve(settingId)));
+        return dsl.fetchCount(reviewsWithCurve(dsl).where(judgedWithOlderCurve(settingId)));
     }
 
     /**
@@ -135,7 +134,7 @@ public final class OwnCurves {
      */
     public void judgeAgain(List<GameOfBoard> games, ReviewSetting s) throws SQLException {
         if (games.isEmpty()) return;
-        db.dsl().transaction(tx -> {
+        dsl.transaction(tx -> {
             DSLContext dsl = tx.dsl();
             BatchBindStep ply = dsl.batch(dsl.update(REVIEW_PLY)
                     .set(REVIEW_PLY.CHANCES_LOST, DSL.param(REVIEW_PLY.CHANCES_LOST))

@@ -91,8 +91,8 @@ public final class ReviewJob implements AutoCloseable {
     ReviewJob(Database db, Limit limit, int threads, int ownCurveGames, int judgeAgainBatch) {
         this.db = db;
         this.repository = new ReviewRepository(db);
-        this.settings = new ReviewSettings(db);
-        this.curveFit = new CurveFit(settings, new OwnCurves(db), ownCurveGames, judgeAgainBatch);
+        this.settings = new ReviewSettings(db.dsl());
+        this.curveFit = new CurveFit(settings, new OwnCurves(db.dsl()), ownCurveGames, judgeAgainBatch);
         this.limit = limit;
         this.threads = Math.max(1, threads);
         this.reviewers = ThreadLocal.withInitial(() -> new Reviewer(limit));
@@ -154,7 +154,7 @@ public final class ReviewJob implements AutoCloseable {
         try {
             return new Summary(limit.toString(), tally.games, tally.positions, tally.nodes, tally.stopped, tally.failed,
                     judgedAgain, repository.totals(s.id()), s.curvesInWords(),
-                    new CurveCalibration(new OwnCurves(db)).boards(s.id()));
+                    new CurveCalibration(new OwnCurves(db.dsl())).boards(s.id()));
         } catch (SQLException e) {
             throw new StoreException("cannot count reviews: " + e.getMessage(), e);
         }

@@ -11,7 +11,6 @@ import java.util.Optional;
 import org.emergo.rules.Variant;
 import org.emergo.search.Limit;
 import org.emergo.search.WinCurve;
-import org.emergo.store.db.Database;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 
@@ -20,10 +19,10 @@ public final class ReviewSettings {
 
     static final String UNIQUE_VIOLATION = "23505";
 
-    private final Database db;
+    private final DSLContext dsl;
 
-    public ReviewSettings(Database db) {
-        this.db = db;
+    public ReviewSettings(DSLContext dsl) {
+        this.dsl = dsl;
     }
 
     /**
@@ -34,7 +33,7 @@ public final class ReviewSettings {
         Optional<ReviewSetting> found = find(limit, engineVersion);
         if (found.isPresent()) return found.get();
         try {
-            db.dsl().transaction(tx -> insert(tx.dsl(), limit, engineVersion));
+            dsl.transaction(tx -> insert(tx.dsl(), limit, engineVersion));
         } catch (DataAccessException e) {
             if (!UNIQUE_VIOLATION.equals(e.sqlState())) throw e; // else another program made it first
         }
@@ -74,7 +73,7 @@ public final class ReviewSettings {
     private Optional<ReviewSetting> find(Limit limit, String engineVersion) {
         int id = -1;
         Map<Variant, ReviewSetting.Curve> curves = new EnumMap<>(Variant.class);
-        for (var r : db.dsl().select(REVIEW_SETTING.ID, REVIEW_CURVE.VARIANT, REVIEW_CURVE.CURVE_K, REVIEW_CURVE.CURVE_OFFSET,
+        for (var r : dsl.select(REVIEW_SETTING.ID, REVIEW_CURVE.VARIANT, REVIEW_CURVE.CURVE_K, REVIEW_CURVE.CURVE_OFFSET,
                         REVIEW_CURVE.CURVE_SOURCE, REVIEW_CURVE.CURVE_GAMES, REVIEW_CURVE.CURVE_GENERATION)
                 .from(REVIEW_SETTING)
                 .join(REVIEW_CURVE).on(REVIEW_CURVE.SETTING_ID.eq(REVIEW_SETTING.ID))
@@ -91,7 +90,7 @@ public final class ReviewSettings {
 
     /** Makes a curve fitted to {@code games} decisive games a board's curve at the setting, as its next generation. */
     public void fitted(ReviewSetting s, Variant variant, WinCurve curve, int games) throws SQLException {
-        db.dsl().update(REVIEW_CURVE)
+        dsl.update(REVIEW_CURVE)
                 .set(REVIEW_CURVE.CURVE_K, curve.k())
                 .set(REVIEW_CURVE.CURVE_OFFSET, curve.offset())
                 .set(REVIEW_CURVE.CURVE_SOURCE, ReviewSetting.FITTED_CURVE)

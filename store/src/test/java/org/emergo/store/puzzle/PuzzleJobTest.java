@@ -234,7 +234,7 @@ class PuzzleJobTest {
                         + " AND (g.white = '" + player.replace("'", "''") + "' AND p.player = 'w'"
                         + " OR g.black = '" + player.replace("'", "''") + "' AND p.player = 'b')"
                         + " ORDER BY CASE WHEN g.date IS NULL OR g.date LIKE '?%' THEN 1 ELSE 0 END, g.date DESC, g.id DESC, p.ply");
-                PlayerMistakes book = new PlayerMistakes(db);
+                PlayerMistakes book = new PlayerMistakes(db.dsl());
                 assertEquals(expected.size(), book.count(player), player);
                 List<List<Object>> paged = new ArrayList<>();
                 for (int from = 0; from < expected.size() + 3; from += 3) {
@@ -247,7 +247,7 @@ class PuzzleJobTest {
             }
             assertTrue(plainRows("SELECT COUNT(*) FROM review_ply WHERE move_class IN ('mistake', 'blunder')").get(0).get(0)
                     instanceof Long n && n > 0);
-            assertTrue(new PlayerMistakes(db).find("nobody", ids.get(0), 0).isEmpty());
+            assertTrue(new PlayerMistakes(db.dsl()).find("nobody", ids.get(0), 0).isEmpty());
         }
 
         /** The puzzles' ratings and counts, then the solver's. */

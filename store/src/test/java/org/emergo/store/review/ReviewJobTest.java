@@ -448,7 +448,7 @@ class ReviewJobTest {
             assertEquals(ReviewSetting.FITTED_CURVE, fitted.source());
             assertEquals(emergo, fitted.games());
             assertEquals(1, fitted.generation());
-            OwnCurves.Samples samples = new OwnCurves(db).samples(setting.id(), Variant.EMERGO);
+            OwnCurves.Samples samples = new OwnCurves(db.dsl()).samples(setting.id(), Variant.EMERGO);
             assertEquals(WinCurve.fit(samples.scores(), samples.results()), fitted.curve());
             assertNotEquals(WinCurve.EMERGO, fitted.curve());
             assertEquals("Emergo: the curve fitted to " + emergo + " decisive games of this database (" + fitted.curve() + ")",

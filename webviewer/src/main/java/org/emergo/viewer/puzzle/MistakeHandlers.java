@@ -96,7 +96,7 @@ public final class MistakeHandlers {
         String player = ctx.pathParam("name");
         String pageText = ctx.queryParam("page");
         int page = pageText == null ? 1 : Math.max(1, Params.number(pageText, "page"));
-        PlayerMistakes mistakes = new PlayerMistakes(db);
+        PlayerMistakes mistakes = new PlayerMistakes(db.dsl());
         ctx.html(templates.render("puzzle/mistakes.jte", new ListPage(player, mistakes.page(player, (page - 1) * PAGE, PAGE),
                 mistakes.count(player), page)));
     }
@@ -139,7 +139,7 @@ public final class MistakeHandlers {
     private PlayerMistakes.Mistake mistake(String player, Context ctx) {
         long game = Params.id(ctx.pathParam("game"));
         int ply = Params.number(ctx.pathParam("ply"), "ply");
-        return new PlayerMistakes(db).find(player, game, ply)
+        return new PlayerMistakes(db.dsl()).find(player, game, ply)
                 .orElseThrow(() -> new NotFoundResponse("no mistake of " + player + " at ply " + ply + " of game " + game));
     }
 

@@ -74,7 +74,7 @@ public final class StatsHandlers {
 
     private List<CurveCalibration.Board> calibration(int settingId) {
         try {
-            return new CurveCalibration(new OwnCurves(db)).boards(settingId);
+            return new CurveCalibration(new OwnCurves(db.dsl())).boards(settingId);
         } catch (SQLException e) {
             throw new StoreException("reading the reviewed positions failed: " + ErrorText.firstLine(e), e);
         }
