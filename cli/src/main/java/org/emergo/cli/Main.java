@@ -35,6 +35,7 @@ import picocli.CommandLine.Command;
             ExportCommand.class,
             RatingsCommand.class,
             BackupCommand.class,
+            CheckCommand.class,
             RepairCommand.class,
             ServeCommand.class,
             DemoCommand.class,

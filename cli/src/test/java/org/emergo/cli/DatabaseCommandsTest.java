@@ -17,6 +17,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,8 +28,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.emergo.store.review.ReviewedRecord;
 import org.emergo.store.db.Database;
+import org.emergo.store.review.ReviewedRecord;
 import org.emergo.viewer.ViewerServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -411,6 +413,23 @@ class DatabaseCommandsTest {
         CommandLineRun r = CommandLineRun.run("sql", "--db", db);
         assertEquals(2, r.exitCode());
         assertTrue(r.err().contains("give either QUERY, --file FILE or --schema"), r::err);
+    }
+
+    @Test
+    void checkSaysInOneLineWhetherTheFileIsSoundAndWhichGamesDiffer() throws Exception {
+        String db = importedRuleBreaches();
+        CommandLineRun sound = CommandLineRun.run("check", "--db", db);
+        assertEquals(0, sound.exitCode(), sound::err);
+        assertTrue(sound.out().matches("sound: \\d+ tables \\([\\d,]+ rows\\), \\d+ indexes and 15 games read;"
+                + " every game matches its fingerprint\\R"), sound.out());
+
+        try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + db, "sa", "")) {
+            c.createStatement().executeUpdate("UPDATE game SET black = 'Someone else' WHERE id = 2");
+        }
+        CommandLineRun altered = CommandLineRun.run("check", "--db", db);
+        assertEquals(1, altered.exitCode());
+        assertEquals("emergo check: " + db + " is damaged: 1 game differs from the fingerprint stored at import (2);"
+                + " run emergo repair to save what is sound", altered.err().strip());
     }
 
     @Test

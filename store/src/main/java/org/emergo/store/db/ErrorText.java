@@ -1,7 +1,12 @@
 package org.emergo.store.db;
 
+import java.sql.SQLException;
+
 /** A database's error message as a user reads it: one line, without what only a developer needs. */
 public final class ErrorText {
+
+    /** H2's error code for a file it finds corrupted (ErrorCode.FILE_CORRUPTED_1). */
+    private static final int H2_FILE_CORRUPTED = 90030;
 
     private ErrorText() {}
 
@@ -11,7 +16,26 @@ public final class ErrorText {
      * without PostgreSQL's "ERROR: ".
      */
     public static String firstLine(Throwable t) {
+        String damage = damage(t);
+        if (damage != null) {
+            return "the database file is damaged (" + damage + "): emergo check says what is, emergo repair saves what is sound";
+        }
         return firstLine(t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage());
+    }
+
+    /**
+     * What H2 says of a damaged file, shortened to its first words (the rest is a page map for
+     * developers), when {@code t} or a cause of it is H2's store failing to read its file; else null.
+     */
+    public static String damage(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            boolean corrupted = c.getClass().getName().startsWith("org.h2.mvstore.")
+                    || c instanceof SQLException q && q.getErrorCode() == H2_FILE_CORRUPTED;
+            if (corrupted && c.getMessage() != null) {
+                return firstLine(c.getMessage()).replaceFirst("\\. Possible solution.*", "").replaceFirst(",.*", "");
+            }
+        }
+        return null;
     }
 
     public static String firstLine(String message) {

@@ -1,6 +1,7 @@
 package org.emergo.store.game;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -78,6 +80,9 @@ class H2RepairTest {
     void anUndamagedFileKeepsEveryGameAndItsTagsAndOpensAsBefore() throws Exception {
         Path db = written("sound");
         Map<String, String> before = games(db);
+        DatabaseCheck.Report check = DatabaseCheck.ofH2FileAlone(db).run();
+        assertTrue(check.sound(), check.toString());
+        assertEquals(BATCHES * PER_BATCH, check.games());
 
         H2Repair.Summary s = H2Repair.repair(db);
 
@@ -93,6 +98,7 @@ class H2RepairTest {
 
     private H2Repair.Summary assertRepairKeepsWhatCanBeRead(Path db, Map<String, String> before) throws Exception {
         Map<String, String> readable = readable(db, before.keySet());
+        assertCheckSeesTheDamage(db, readable.size() < before.size());
         H2Repair.Summary s = H2Repair.repair(db);
         Map<String, String> after = games(db);
         for (Map.Entry<String, String> e : after.entrySet()) {
@@ -105,6 +111,30 @@ class H2RepairTest {
         assertTrue(after.size() > 0, s.lines().toString());
         assertTrue(Files.isRegularFile(s.damagedKeptAs()));
         return s;
+    }
+
+    @Test
+    void theCheckNamesTheGamesWhoseTextNoLongerMatchesTheirFingerprint() throws Exception {
+        Path db = written("altered");
+        try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + db, "sa", "")) {
+            // what a flipped bit in a compressed page does: text that still reads, altered
+            c.createStatement().executeUpdate("UPDATE game SET white = 'White 9' WHERE id = 12");
+            c.createStatement().executeUpdate("UPDATE game SET moves = 'd4 f6 e2' WHERE id = 345");
+        }
+        DatabaseCheck.Report check = DatabaseCheck.ofH2FileAlone(db).run();
+        assertEquals(List.of(12L, 345L), check.alteredGames());
+        assertEquals(Map.of(), check.damagedTables());
+    }
+
+    /**
+     * The check reads the file without writing to it, and calls it damaged whenever a plain
+     * SELECT of the games, one by one, cannot read them all ({@code lost}).
+     */
+    private static void assertCheckSeesTheDamage(Path db, boolean lost) throws Exception {
+        byte[] file = Files.readAllBytes(Path.of(db + ".mv.db"));
+        DatabaseCheck.Report check = DatabaseCheck.ofH2FileAlone(db).run();
+        if (lost) assertFalse(check.sound(), "games were lost, and the check says " + check);
+        assertTrue(Arrays.equals(file, Files.readAllBytes(Path.of(db + ".mv.db"))), "the check wrote nothing");
     }
 
     /** Games of six tags each, one with a long random tag, in batches written as chunks of their own. */

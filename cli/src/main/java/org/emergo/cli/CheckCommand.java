@@ -1,0 +1,93 @@
+package org.emergo.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.ErrorText;
+import org.emergo.store.db.StoreException;
+import org.emergo.store.game.DatabaseCheck;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code emergo check}: whether every page of the database reads, and every game is as imported. */
+@Command(name = "check", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Read every row of every table (and on an H2 file every index), and compare each game's",
+            "players, date and moves with the fingerprint stored when it was imported.",
+            "Says in one line whether the database is sound (exit 0) or what is damaged and to run emergo repair (exit 1).",
+            "It only reads: run it while other commands and the viewer go on."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  emergo check --db games/club || emergo repair --db games/club"})
+final class CheckCommand implements Callable<Integer> {
+
+    /** Altered games named in the line, the rest counted. */
+    private static final int NAMED = 10;
+
+    @CommandLine.Mixin
+    DbOption db;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        String missing = db.missing("check");
+        if (missing != null) {
+            spec.commandLine().getErr().println(missing);
+            return 1;
+        }
+        String url = Database.resolveUrl(db.db);
+        String prefix = "jdbc:h2:file:";
+        try {
+            if (url.startsWith(prefix)) {
+                Path file = Path.of(url.substring(prefix.length()).split(";")[0]);
+                // no program has it open: read it as a read-only database, so that nothing is written to it
+                if (!Files.exists(Path.of(file + ".lock.db"))) {
+                    return report(DatabaseCheck.ofH2FileAlone(file).run(), Database.where(db.db), false);
+                }
+            }
+            try (Database database = db.openToRead()) {
+                return report(new DatabaseCheck(database).run(), database.where(), database.isPostgres());
+            }
+        } catch (StoreException | SQLException e) {
+            spec.commandLine().getErr().println("emergo check: " + ErrorText.firstLine(e));
+            return 1;
+        }
+    }
+
+    private int report(DatabaseCheck.Report r, String where, boolean postgres) {
+        if (r.sound()) {
+            spec.commandLine().getOut().println(String.format(Locale.ROOT,
+                    "sound: %,d tables (%,d rows)%s and %,d games read; every game matches its fingerprint",
+                    r.tables(), r.rows(), postgres ? "" : String.format(Locale.ROOT, ", %,d indexes", r.indexes()), r.games()));
+            return 0;
+        }
+        spec.commandLine().getErr().println("emergo check: " + where + " is damaged: " + damage(r)
+                + (postgres ? "; see the server's own tools" : "; run emergo repair to save what is sound"));
+        return 1;
+    }
+
+    private static String damage(DatabaseCheck.Report r) {
+        StringBuilder s = new StringBuilder();
+        for (Map.Entry<String, String> t : r.damagedTables().entrySet()) {
+            if (s.length() > 0) s.append("; ");
+            s.append(t.getKey().equals(DatabaseCheck.UNOPENED) ? "it cannot be opened" : "table " + t.getKey().toLowerCase(Locale.ROOT))
+                    .append(" (").append(t.getValue()).append(')');
+        }
+        List<Long> altered = r.alteredGames();
+        if (!altered.isEmpty()) {
+            if (s.length() > 0) s.append("; ");
+            s.append(altered.size()).append(altered.size() == 1 ? " game differs" : " games differ")
+                    .append(" from the fingerprint stored at import (")
+                    .append(altered.stream().limit(NAMED).map(String::valueOf).collect(Collectors.joining(", ")))
+                    .append(altered.size() > NAMED ? ", ..." : "").append(')');
+        }
+        return s.toString();
+    }
+}

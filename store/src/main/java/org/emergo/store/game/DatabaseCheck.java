@@ -1,0 +1,214 @@
+package org.emergo.store.game;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.emergo.store.db.Database;
+import org.emergo.store.db.ErrorText;
+import java.io.IOException;
+
+/**
+ * Whether a database is sound ({@code emergo check}): every row of every table read with every
+ * column, every index of an H2 file walked in its order and counted against its table, and every
+ * game's identity (variant, set-up, players, date, moves) digested again and compared with the
+ * fingerprint stored when it was imported, which catches a game whose text a damaged page altered.
+ * It reads only; a damage it finds is for {@code emergo repair}.
+ */
+public final class DatabaseCheck {
+
+    /** What the check found: the rows read, and what is damaged (empty for a sound database). */
+    public record Report(int tables, int indexes, long rows, long games, Map<String, String> damagedTables,
+            List<Long> alteredGames) {
+        public boolean sound() {
+            return damagedTables.isEmpty() && alteredGames.isEmpty();
+        }
+    }
+
+    /** The name {@link Report#damagedTables} gives a file that cannot be opened at all. */
+    public static final String UNOPENED = "";
+
+    /** Where the check's connection comes from. */
+    private interface Connections {
+        Connection open() throws SQLException;
+    }
+
+    private final Connections connections;
+    private final boolean postgres;
+
+    /** The check of an open database, through its connections (an H2 file in use goes through its server). */
+    public DatabaseCheck(Database db) {
+        this(db.dataSource()::getConnection, db.isPostgres());
+    }
+
+    private DatabaseCheck(Connections connections, boolean postgres) {
+        this.connections = connections;
+        this.postgres = postgres;
+    }
+
+    /**
+     * The check of an H2 file no program has open, read as a read-only database: nothing is
+     * written to it, not even what opening it would write, so a damaged file stays as it was.
+     */
+    public static DatabaseCheck ofH2FileAlone(Path file) {
+        String name = file.toString().replaceFirst("\\.mv\\.db$", "");
+        return new DatabaseCheck(() -> DriverManager.getConnection(
+                "jdbc:h2:file:" + name + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE", "sa", ""), false);
+    }
+
+    public Report run() throws SQLException {
+        Map<String, String> damaged = new LinkedHashMap<>();
+        List<Long> altered = new ArrayList<>();
+        long rows = 0;
+        long games = 0;
+        int indexes = 0;
+        Connection opened;
+        try {
+            opened = connections.open();
+        } catch (SQLException e) {
+            return new Report(0, 0, 0, 0, Map.of(UNOPENED, damage(e)), List.of());
+        }
+        try (Connection c = opened) {
+            List<String> tables = tables(c);
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (String table : tables) {
+                try {
+                    long n = readEveryRow(c, table);
+                    counts.put(table, n);
+                    rows += n;
+                } catch (SQLException | RuntimeException e) {
+                    damaged.put(table, damage(e));
+                }
+            }
+            if (!postgres) {
+                for (String[] index : h2Indexes(c)) {
+                    indexes++;
+                    String table = index[1];
+                    if (!counts.containsKey(table)) continue; // the table itself is damaged
+                    try {
+                        long n = walkIndex(c, table, index[0], index[2]);
+                        if (n != counts.get(table)) {
+                            damaged.putIfAbsent(table, "its index " + index[0] + " holds " + n + " rows of " + counts.get(table));
+                        }
+                    } catch (SQLException | RuntimeException e) {
+                        damaged.putIfAbsent(table, "its index " + index[0] + ": " + damage(e));
+                    }
+                }
+            }
+            String game = postgres ? "game" : "GAME";
+            if (counts.containsKey(game)) {
+                try {
+                    games = compareFingerprints(c, altered);
+                } catch (SQLException | RuntimeException e) {
+                    damaged.putIfAbsent(game, damage(e));
+                }
+            }
+            return new Report(tables.size(), indexes, rows, games, damaged, altered);
+        }
+    }
+
+    private List<String> tables(Connection c) throws SQLException {
+        String schema = postgres ? "current_schema()" : "'PUBLIC'";
+        List<String> out = new ArrayList<>();
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT table_name FROM information_schema.tables WHERE table_schema = "
+                        + schema + " AND table_type = 'BASE TABLE' ORDER BY table_name")) {
+            while (rs.next()) out.add(rs.getString(1));
+        }
+        return out;
+    }
+
+    /** Reads every column of every row, so that every page of the table is read and decoded. */
+    private static long readEveryRow(Connection c, String table) throws SQLException {
+        long n = 0;
+        c.setAutoCommit(false); // PostgreSQL streams rows by the fetch size only inside a transaction
+        try (Statement st = c.createStatement()) {
+            st.setFetchSize(1000);
+            try (ResultSet rs = st.executeQuery("SELECT * FROM " + quote(table))) {
+                int columns = rs.getMetaData().getColumnCount();
+                while (rs.next()) {
+                    for (int i = 1; i <= columns; i++) rs.getObject(i);
+                    n++;
+                }
+            }
+        } finally {
+            c.rollback();
+            c.setAutoCommit(true);
+        }
+        return n;
+    }
+
+    /** An H2 file's secondary indexes: name, table, first column. */
+    private static List<String[]> h2Indexes(Connection c) throws SQLException {
+        List<String[]> out = new ArrayList<>();
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT i.index_name, i.table_name, k.column_name"
+                        + " FROM information_schema.indexes i JOIN information_schema.index_columns k"
+                        + " ON k.index_schema = i.index_schema AND k.index_name = i.index_name AND k.ordinal_position = 1"
+                        + " WHERE i.table_schema = 'PUBLIC' AND i.index_type_name <> 'PRIMARY KEY'"
+                        + " ORDER BY i.table_name, i.index_name")) {
+            while (rs.next()) out.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
+        }
+        return out;
+    }
+
+    /** The rows an index holds, walked in its order (H2 reads the index itself to give that order). */
+    private static long walkIndex(Connection c, String table, String index, String column) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM (SELECT " + quote(column) + " FROM " + quote(table)
+                        + " USE INDEX (" + quote(index) + ") ORDER BY " + quote(column) + ") x")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Compares each game's stored fingerprint with its identity digested again; adds the altered games' ids. */
+    private static long compareFingerprints(Connection c, List<Long> altered) throws SQLException {
+        long n = 0;
+        c.setAutoCommit(false);
+        try (Statement st = c.createStatement()) {
+            st.setFetchSize(1000);
+            try (ResultSet rs = st.executeQuery(
+                    "SELECT id, variant, setup_epn, white, black, date, moves, fingerprint FROM game ORDER BY id")) {
+                while (rs.next()) {
+                    long key = GameFingerprint.key(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                            rs.getString(6), StoredGame.moveList(rs.getString(7)));
+                    if (key != rs.getLong(8)) altered.add(rs.getLong(1));
+                    n++;
+                }
+            }
+        } finally {
+            c.rollback();
+            c.setAutoCommit(true);
+        }
+        return n;
+    }
+
+    /**
+     * What a failed read says of the damage, for a failure that comes from the file (H2's store
+     * or PostgreSQL's data-corruption states); any other failure is thrown on, since it says
+     * nothing of the file.
+     */
+    private static String damage(Exception e) throws SQLException {
+        String h2 = ErrorText.damage(e);
+        if (h2 != null) return h2;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IOException || t instanceof SQLException q && q.getSQLState() != null
+                    && q.getSQLState().startsWith("XX00")) {
+                return ErrorText.firstLine(t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage());
+            }
+        }
+        if (e instanceof SQLException q) throw q;
+        throw (RuntimeException) e;
+    }
+
+    private static String quote(String name) {
+        return '"' + name.replace("\"", "\"\"") + '"';
+    }
+}
