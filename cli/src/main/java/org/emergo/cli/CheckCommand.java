@@ -18,8 +18,7 @@ import picocli.CommandLine.Command;
 /** {@code emergo check}: whether every page of the database reads, and every game is as imported. */
 @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
-            "Read every row of every table (and on an H2 file every index), and compare each game's",
-            "players, date and moves with the fingerprint stored when it was imported.",
+            "Read every row of every table (and on an H2 file every index), and compare each game's players, date and moves with the fingerprint stored when it was imported.",
             "Says in one line whether the database is sound (exit 0) or what is damaged and to run emergo repair (exit 1).",
             "It only reads: run it while other commands and the viewer go on."},
         footerHeading = "%nExamples:%n",

@@ -22,13 +22,13 @@ class HelpTest {
 
     /** In the order the command list shows them: the database's jobs first, the engine's tools last. */
     private static final List<String> COMMANDS = List.of("import", "analyze", "review", "puzzles", "find", "sql", "export", "ratings",
-            "backup", "repair", "serve", "demo", "moves", "perft", "generate");
+            "backup", "check", "repair", "serve", "demo", "moves", "perft", "generate");
 
     /** An address or a path in a help text: picocli may break a line at its dots, colons and slashes. */
     private static final Pattern ADDRESS = Pattern.compile("(https?://|docs/|sql/|emergo-data/|\\./)[^\\s),;]*");
 
     @ParameterizedTest
-    @ValueSource(strings = {"moves", "perft", "generate", "import", "analyze", "review", "puzzles", "ratings", "sql", "find", "export", "backup", "repair", "serve", "demo"})
+    @ValueSource(strings = {"moves", "perft", "generate", "import", "analyze", "review", "puzzles", "ratings", "sql", "find", "export", "backup", "check", "repair", "serve", "demo"})
     void everyCommandAnswersHelpAndDashHWithItsUsageAndAnExample(String command) {
         for (String option : List.of("--help", "-h")) {
             CommandLineRun r = CommandLineRun.run(command, option);

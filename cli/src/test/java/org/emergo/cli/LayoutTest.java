@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The project's layout, as docs/development.md#the-layout says: which module may use which, and
+ * The project's layout, as docs/development.md#the-layout-checked says: which module may use which, and
  * inside analyzer, store and the viewer which package may use which. Each package uses only the
  * packages listed for it (so no cycle can form), the viewer's features use none of each other,
  * and the commands and the viewer keep off the store's plumbing.
