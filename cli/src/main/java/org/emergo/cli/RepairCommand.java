@@ -1,10 +1,14 @@
 package org.emergo.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.H2Repair;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.game.DatabaseCheck;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,7 +16,8 @@ import picocli.CommandLine.Command;
 @Command(name = "repair", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
             "Save what can be read of a damaged H2 database file into a new one in its place.",
-            "The new file holds every game whose record can still be read, with its tags, the records of the files imported and the import errors.",
+            "The new file holds every game whose record can still be read whole and as it was imported (its fingerprint), with its tags, the records of the files imported and the import errors.",
+            "A sound file (emergo check) is left as it is.",
             "The damaged file is kept beside it as NAME.damaged-TIMESTAMP.mv.db.",
             "Analysis, reviews and ratings are not copied: emergo analyze, review and ratings make them again.",
             "The files some of whose games were lost are named: importing them again puts those games back.",
@@ -41,13 +46,23 @@ final class RepairCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(missing);
             return 1;
         }
+        Path file = Path.of(url.substring(prefix.length()).split(";")[0]);
         try {
-            H2Repair.Summary s = H2Repair.repair(Path.of(url.substring(prefix.length()).split(";")[0]));
+            // a sound file no program has open is left as it is
+            if (!Files.exists(Path.of(file + ".lock.db")) && DatabaseCheck.ofH2FileAlone(file).run().sound()) {
+                spec.commandLine().getOut().println(Database.where(db.db) + " is sound (emergo check finds nothing damaged):"
+                        + " nothing to repair, the file is left as it is");
+                return 0;
+            }
+            H2Repair.Summary s = H2Repair.repair(file, DatabaseCheck::alteredGames);
             s.lines().forEach(spec.commandLine().getOut()::println);
             spec.commandLine().getOut().flush();
             return 0;
         } catch (StoreException e) {
             spec.commandLine().getErr().println("emergo repair: " + e.getMessage());
+            return 1;
+        } catch (SQLException e) {
+            spec.commandLine().getErr().println("emergo repair: " + ErrorText.firstLine(e));
             return 1;
         }
     }

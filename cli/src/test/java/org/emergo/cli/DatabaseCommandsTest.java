@@ -21,6 +21,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -430,6 +431,17 @@ class DatabaseCommandsTest {
         assertEquals(1, altered.exitCode());
         assertEquals("emergo check: " + db + " is damaged: 1 game differs from the fingerprint stored at import (2);"
                 + " run emergo repair to save what is sound", altered.err().strip());
+    }
+
+    @Test
+    void repairOfASoundFileSaysSoAndLeavesItAsItIs() throws Exception {
+        String db = importedRuleBreaches();
+        byte[] before = Files.readAllBytes(Path.of(db + ".mv.db"));
+        CommandLineRun r = CommandLineRun.run("repair", "--db", db);
+        assertEquals(0, r.exitCode(), r::err);
+        assertEquals(db + " is sound (emergo check finds nothing damaged): nothing to repair, the file is left as it is",
+                r.out().strip());
+        assertTrue(Arrays.equals(before, Files.readAllBytes(Path.of(db + ".mv.db"))), "the file is as it was");
     }
 
     @Test

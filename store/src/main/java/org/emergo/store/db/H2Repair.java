@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -57,7 +58,8 @@ public final class H2Repair {
 
     /** What a repair saved and lost. */
     public record Summary(Path repaired, Path damagedKeptAs, long games, long tags, long files, long importErrors,
-            long aliases, long gamesLost, long incompleteGames, long unreadableRows, List<String> filesToImportAgain) {
+            long aliases, long gamesLost, long incompleteGames, List<Long> alteredGames, long unreadableRows,
+            List<String> filesToImportAgain) {
 
         /** What to tell the user, a line each. */
         public List<String> lines() {
@@ -67,8 +69,11 @@ public final class H2Repair {
                     + " import error" + (importErrors == 1 ? "" : "s") + ", " + aliases + " player alias"
                     + (aliases == 1 ? "" : "es"));
             lines.add("lost: " + gamesLost + " game" + (gamesLost == 1 ? "" : "s") + " of the saved files' records"
+                    + " that could not be read"
                     + (incompleteGames > 0 ? ", " + incompleteGames + " game" + (incompleteGames == 1 ? "" : "s")
                             + " whose tags were not all readable" : "")
+                    + (alteredGames.isEmpty() ? "" : ", " + alteredGames.size() + " game" + (alteredGames.size() == 1 ? "" : "s")
+                            + " read altered (not as the fingerprint stored at import says): " + ids(alteredGames))
                     + (unreadableRows > 0 ? ", " + unreadableRows + " unreadable row" + (unreadableRows == 1 ? "" : "s") : "")
                     + "; analysis, reviews and ratings are not copied: emergo analyze, review and ratings make them again");
             if (!filesToImportAgain.isEmpty()) {
@@ -79,6 +84,22 @@ public final class H2Repair {
         }
     }
 
+    /** The ids of games, the first ten of them. */
+    private static String ids(List<Long> ids) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < Math.min(10, ids.size()); i++) s.append(i == 0 ? "" : ", ").append(ids.get(i));
+        return ids.size() > 10 ? s + ", ..." : s.toString();
+    }
+
+    /**
+     * Which games of a database differ from the fingerprint stored when they were imported: a
+     * damaged page may decompress into other text without an error (the game package's
+     * DatabaseCheck says which).
+     */
+    public interface AlteredGames {
+        List<Long> of(Connection c) throws SQLException;
+    }
+
     private H2Repair() {}
 
     /**
@@ -87,7 +108,7 @@ public final class H2Repair {
      *
      * @throws StoreException when there is no such file, or nothing of the games could be read
      */
-    public static Summary repair(Path path) {
+    public static Summary repair(Path path, AlteredGames altered) {
         Path base = path.toAbsolutePath().normalize();
         Path damaged = Path.of(base + SUFFIX);
         if (!Files.isRegularFile(damaged)) {
@@ -104,7 +125,7 @@ public final class H2Repair {
             Summary s;
             Database db = Database.open(repairedBase.toString());
             try {
-                s = copy(script, damaged, db, repairedBase, keptAs);
+                s = copy(script, damaged, db, repairedBase, keptAs, altered);
             } catch (IOException | SQLException | RuntimeException e) {
                 db.close();
                 throw e;
@@ -114,7 +135,7 @@ public final class H2Repair {
             Files.move(Path.of(repairedBase + SUFFIX), damaged);
             Files.deleteIfExists(Path.of(base + ".lock.db"));
             return new Summary(base, keptAs, s.games, s.tags, s.files, s.importErrors, s.aliases, s.gamesLost,
-                    s.incompleteGames, s.unreadableRows, s.filesToImportAgain);
+                    s.incompleteGames, s.alteredGames, s.unreadableRows, s.filesToImportAgain);
         } catch (IOException e) {
             removeNewFile(repairedBase);
             throw new StoreException("cannot repair " + damaged + ": " + OutsideProblem.rootMessage(e), e);
@@ -160,8 +181,8 @@ public final class H2Repair {
         return script;
     }
 
-    private static Summary copy(Path script, Path damaged, Database db, Path repaired, Path keptAs)
-            throws IOException, SQLException {
+    private static Summary copy(Path script, Path damaged, Database db, Path repaired, Path keptAs,
+            AlteredGames altered) throws IOException, SQLException {
         Map<String, String> rawOf = new LinkedHashMap<>(); // GAME -> O_146
         Map<String, List<String>> columnsOf = new LinkedHashMap<>();
         forEachStatement(script, sql -> {
@@ -197,10 +218,24 @@ public final class H2Repair {
                 }
             }
             for (String o : raw.values()) st.execute("DROP TABLE " + o);
-            long incomplete = st.executeUpdate("DELETE FROM game g WHERE tag_count IS NOT NULL"
-                    + " AND tag_count <> (SELECT COUNT(*) FROM game_tag t WHERE t.game_id = g.id)");
+            // a game is kept only whole and as it was imported; each game left out counts once, by its reason
+            String incompleteGames = "tag_count IS NOT NULL AND tag_count <> (SELECT COUNT(*) FROM game_tag t WHERE t.game_id = g.id)";
+            long ofFilesLeftOut = count(st, "game g WHERE source_file_id IS NOT NULL AND " + incompleteGames);
+            long incomplete = st.executeUpdate("DELETE FROM game g WHERE " + incompleteGames);
+            List<Long> alteredIds = altered.of(c);
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM game WHERE id = ?");
+                    PreparedStatement ofFile = c.prepareStatement("SELECT source_file_id FROM game WHERE id = ?")) {
+                for (long id : alteredIds) {
+                    ofFile.setLong(1, id);
+                    try (ResultSet rs = ofFile.executeQuery()) {
+                        if (rs.next() && rs.getObject(1) != null) ofFilesLeftOut++;
+                    }
+                    delete.setLong(1, id);
+                    delete.executeUpdate(); // its tags go with it (ON DELETE CASCADE)
+                }
+            }
             List<String> again = new ArrayList<>();
-            long lost = 0;
+            long lost = -ofFilesLeftOut; // counted above, by their own reason
             try (ResultSet rs = st.executeQuery("SELECT f.path, f.games - (SELECT COUNT(*) FROM game g"
                     + " WHERE g.source_file_id = f.id) FROM source_file f ORDER BY f.id")) {
                 while (rs.next()) {
@@ -216,7 +251,8 @@ public final class H2Repair {
                     + " WHERE g.source_file_id = f.id)");
             IdentityRepair.run(db.dataSource());
             return new Summary(repaired, keptAs, count(st, "game"), count(st, "game_tag"), count(st, "source_file"),
-                    count(st, "import_error"), count(st, "player_alias"), lost, incomplete, unreadable[0], again);
+                    count(st, "import_error"), count(st, "player_alias"), lost, incomplete, List.copyOf(alteredIds),
+                    unreadable[0], again);
         }
     }
 

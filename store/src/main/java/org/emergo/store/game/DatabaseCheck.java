@@ -168,6 +168,16 @@ public final class DatabaseCheck {
         }
     }
 
+    /**
+     * The games whose stored fingerprint differs from their identity digested again, by id: what
+     * {@code emergo repair} leaves out of the repaired file ({@link org.emergo.store.db.H2Repair.AlteredGames}).
+     */
+    public static List<Long> alteredGames(Connection c) throws SQLException {
+        List<Long> altered = new ArrayList<>();
+        compareFingerprints(c, altered);
+        return altered;
+    }
+
     /** Compares each game's stored fingerprint with its identity digested again; adds the altered games' ids. */
     private static long compareFingerprints(Connection c, List<Long> altered) throws SQLException {
         long n = 0;

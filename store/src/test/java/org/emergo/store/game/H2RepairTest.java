@@ -84,7 +84,7 @@ class H2RepairTest {
         assertTrue(check.sound(), check.toString());
         assertEquals(BATCHES * PER_BATCH, check.games());
 
-        H2Repair.Summary s = H2Repair.repair(db);
+        H2Repair.Summary s = H2Repair.repair(db, DatabaseCheck::alteredGames);
 
         assertEquals(before, games(db));
         assertEquals(BATCHES * PER_BATCH, s.games());
@@ -99,7 +99,7 @@ class H2RepairTest {
     private H2Repair.Summary assertRepairKeepsWhatCanBeRead(Path db, Map<String, String> before) throws Exception {
         Map<String, String> readable = readable(db, before.keySet());
         assertCheckSeesTheDamage(db, readable.size() < before.size());
-        H2Repair.Summary s = H2Repair.repair(db);
+        H2Repair.Summary s = H2Repair.repair(db, DatabaseCheck::alteredGames);
         Map<String, String> after = games(db);
         for (Map.Entry<String, String> e : after.entrySet()) {
             assertEquals(before.get(e.getKey()), e.getValue(), "a saved game is as it was");
@@ -124,6 +124,25 @@ class H2RepairTest {
         DatabaseCheck.Report check = DatabaseCheck.ofH2FileAlone(db).run();
         assertEquals(List.of(12L, 345L), check.alteredGames());
         assertEquals(Map.of(), check.damagedTables());
+    }
+
+    @Test
+    void aGameReadAlteredIsLeftOutAndNamedAndEachLostGameCountsOnce() throws Exception {
+        Path db = written("altered-repair");
+        try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + db, "sa", "")) {
+            c.createStatement().executeUpdate("UPDATE game SET white = 'White 9' WHERE id = 12");
+        }
+        Map<String, String> before = games(db);
+
+        H2Repair.Summary s = H2Repair.repair(db, DatabaseCheck::alteredGames);
+
+        assertEquals(List.of(12L), s.alteredGames());
+        Map<String, String> expected = new TreeMap<>(before);
+        expected.remove("12");
+        assertEquals(expected, games(db));
+        assertEquals(0, s.gamesLost() + s.incompleteGames(), s.lines().toString());
+        assertTrue(s.lines().get(1).contains("1 game read altered (not as the fingerprint stored at import says): 12"),
+                s.lines().toString());
     }
 
     /**
