@@ -91,21 +91,55 @@ final class PatternBitmaps {
     }
 
     /**
-     * The {@link #NEXT} row's value at each position of {@code within}: {@code out[p]} for each
-     * such position p that had a move played, the rest of {@code out} untouched. Each value's
-     * bitmap is read in place and intersected with {@code within}, so the work follows the
-     * positions asked, not the segment's.
+     * The {@link #NEXT} row's value at each position of {@code within}: {@code out[i]} for the
+     * i-th such position (in order) that had a move played, the rest of {@code out} untouched.
+     * Each value's bitmap is read in place, a batch of positions at a time, and each position
+     * looked up in {@code within}'s plain bits: one test a position of the row, where intersecting
+     * each value's bitmap with {@code within} searched {@code within}'s containers for each of
+     * them, most of the search's time (docs/performance.md#every-page-within-its-budget).
      */
-    static void values(byte[] row, RoaringBitmap within, int[] out) {
+    static void values(byte[] row, Dense within, int[] out) {
         ByteBuffer in = ByteBuffer.wrap(row);
-        MutableRoaringBitmap asked = within.toMutableRoaringBitmap();
+        long[] words = within.words;
+        int[] before = within.before;
+        int[] batch = new int[256];
         while (in.hasRemaining()) {
             int value = (int) Varint.unzigzag(Varint.read(in));
             int length = Varint.readInt(in);
-            ImmutableRoaringBitmap b = new ImmutableRoaringBitmap(in.slice(in.position(), length));
+            org.roaringbitmap.BatchIterator it = new ImmutableRoaringBitmap(in.slice(in.position(), length)).getBatchIterator();
             in.position(in.position() + length);
-            if (!ImmutableRoaringBitmap.intersects(b, asked)) continue;
-            ImmutableRoaringBitmap.and(b, asked).forEach((IntConsumer) p -> out[p] = value);
+            while (it.hasNext()) {
+                int n = it.nextBatch(batch);
+                for (int i = 0; i < n; i++) {
+                    int p = batch[i];
+                    int w = p >>> 6;
+                    if (w >= words.length) continue; // beyond the positions asked about
+                    long word = words[w];
+                    long bit = 1L << p;
+                    if ((word & bit) != 0) out[before[w] + Long.bitCount(word & (bit - 1))] = value;
+                }
+            }
+        }
+    }
+
+    /**
+     * A set of a segment's positions as plain bits, with the count of positions before each word
+     * of 64: whether a position is in it and its rank (the positions before it) in constant time.
+     */
+    static final class Dense {
+        final long[] words;
+        final int[] before;
+
+        /** The positions, in increasing order: {@code sorted[0..count)}. */
+        Dense(int[] sorted, int count) {
+            words = new long[count == 0 ? 0 : (sorted[count - 1] >>> 6) + 1];
+            for (int i = 0; i < count; i++) words[sorted[i] >>> 6] |= 1L << sorted[i];
+            before = new int[words.length];
+            int total = 0;
+            for (int w = 0; w < words.length; w++) {
+                before[w] = total;
+                total += Long.bitCount(words[w]);
+            }
         }
     }
 

@@ -229,35 +229,37 @@ public final class PatternSearch {
             byExpansion[e] = found;
             matching = RoaringBitmap.or(matching, found);
         }
-        // the moves played from the matching positions, where the segment holds them
+        // the matching positions in order, walked once beside the members (in the same order):
+        // per member a range of them, where asking the bitmap each member's count and each of its
+        // positions searched its containers again and again
+        int[] matched = matching.toArray();
+        // the moves played from them, where the segment holds them: next[i] from matched[i]
         byte[] nextRow = plies == null || moves == null ? null : bits.getOrDefault(PatternBitmaps.NEXT, Map.of()).get(s.id());
         int[] next = null;
         if (nextRow != null) {
-            next = new int[s.positions()];
-            Arrays.fill(next, NO_MOVE);
-            PatternBitmaps.values(nextRow, matching, next);
+            next = new int[matched.length];
+            java.util.Arrays.fill(next, NO_MOVE);
+            PatternBitmaps.values(nextRow, new PatternBitmaps.Dense(matched, matched.length), next);
         }
         List<Hit> hits = new ArrayList<>();
+        int i = 0;
         for (PatternSegments.Member m : s.members()) {
-            long n = matching.rangeCardinality(m.first(), m.first() + m.positions());
-            if (n == 0) continue;
-            int first = (int) matching.nextValue(m.first());
+            int end = m.first() + m.positions();
+            while (i < matched.length && matched[i] < m.first()) i++; // positions of games that count elsewhere
+            int j = i;
+            while (j < matched.length && matched[j] < end) j++;
+            if (j == i) continue;
+            int first = matched[i];
             int e = 0;
             while (!byExpansion[e].contains(first)) e++;
-            hits.add(new Hit(m.gameId(), first - m.first(), (int) n, expansions.get(e).transform()));
+            hits.add(new Hit(m.gameId(), first - m.first(), j - i, expansions.get(e).transform()));
             if (plies != null) {
-                int[] at = new int[(int) n];
-                int k = 0;
-                for (long p = first; p >= 0 && p < m.first() + m.positions(); p = matching.nextValue((int) p + 1)) {
-                    at[k++] = (int) p - m.first();
-                }
+                int[] at = new int[j - i];
+                for (int k = 0; k < at.length; k++) at[k] = matched[i + k] - m.first();
                 plies.put(m.gameId(), at);
-                if (next != null) {
-                    int[] played = new int[at.length];
-                    for (int i = 0; i < at.length; i++) played[i] = next[m.first() + at[i]];
-                    moves.put(m.gameId(), played);
-                }
+                if (next != null) moves.put(m.gameId(), java.util.Arrays.copyOfRange(next, i, j));
             }
+            i = j;
         }
         return hits;
     }
