@@ -85,6 +85,8 @@ public final class PatternNextMoves {
         final int[] counts = new int[5];
         long[] games = new long[8];
         int size;
+        /** Games counted apart ({@link ByValue}), none of them in {@link #games}. */
+        int otherGames;
 
         void add(long game, int outcome) {
             counts[0]++;
@@ -95,6 +97,7 @@ public final class PatternNextMoves {
 
         void addAll(Tally other) {
             for (int i = 0; i < counts.length; i++) counts[i] += other.counts[i];
+            otherGames += other.otherGames;
             if (size + other.size > games.length) games = Arrays.copyOf(games, Math.max(size + other.size, games.length * 2));
             System.arraycopy(other.games, 0, games, size, other.size);
             size += other.size;
@@ -105,7 +108,90 @@ public final class PatternNextMoves {
             Arrays.sort(sorted);
             int distinct = 0;
             for (int i = 0; i < sorted.length; i++) if (i == 0 || sorted[i] != sorted[i - 1]) distinct++;
-            return distinct;
+            return distinct + otherGames;
+        }
+    }
+
+    /**
+     * The moves of the segments' games by their {@link PatternBitmaps#NEXT} value (without the
+     * side), in plain arrays: a value's slot in an open-addressed table, its counts as
+     * {@link Tally#counts}, and its games counted as they come, the games added one after
+     * another ({@code game} their index, each game's moves together), where a map of boxed values
+     * and a list of each position's game took most of the table's time.
+     */
+    private static final class ByValue {
+        private int[] keys = new int[256];
+        private int[] slots = new int[256];
+        private int size;
+        private int[] counts = new int[5 * 128];
+        private int[] games = new int[128];
+        private int[] lastGame = new int[128];
+
+        ByValue() {
+            Arrays.fill(keys, -1);
+        }
+
+        /** A move of value {@code value} (not negative) played in game {@code game}, with that outcome for its side. */
+        void add(int value, int game, int outcome) {
+            int slot = slot(value);
+            counts[5 * slot]++;
+            counts[5 * slot + 1 + outcome]++;
+            if (lastGame[slot] != game) {
+                lastGame[slot] = game;
+                games[slot]++;
+            }
+        }
+
+        private int slot(int value) {
+            int mask = keys.length - 1;
+            int h = value * 0x9E3779B1 >>> 16 & mask;
+            while (keys[h] != value) {
+                if (keys[h] == -1) return insert(h, value);
+                h = h + 1 & mask;
+            }
+            return slots[h];
+        }
+
+        private int insert(int h, int value) {
+            int slot = size++;
+            keys[h] = value;
+            slots[h] = slot;
+            if (slot == games.length) {
+                counts = Arrays.copyOf(counts, 10 * slot);
+                games = Arrays.copyOf(games, 2 * slot);
+                lastGame = Arrays.copyOf(lastGame, 2 * slot);
+            }
+            lastGame[slot] = -1;
+            if (2 * size > keys.length) grow();
+            return slot;
+        }
+
+        private void grow() {
+            int[] oldKeys = keys;
+            int[] oldSlots = slots;
+            keys = new int[oldKeys.length * 2];
+            slots = new int[keys.length];
+            Arrays.fill(keys, -1);
+            int mask = keys.length - 1;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] == -1) continue;
+                int h = oldKeys[i] * 0x9E3779B1 >>> 16 & mask;
+                while (keys[h] != -1) h = h + 1 & mask;
+                keys[h] = oldKeys[i];
+                slots[h] = oldSlots[i];
+            }
+        }
+
+        /** Each value with its counts as a tally. */
+        void forEach(java.util.function.BiConsumer<Integer, Tally> each) {
+            for (int h = 0; h < keys.length; h++) {
+                if (keys[h] == -1) continue;
+                int slot = slots[h];
+                Tally t = new Tally();
+                System.arraycopy(counts, 5 * slot, t.counts, 0, 5);
+                t.otherGames = games[slot];
+                each.accept(keys[h], t);
+            }
         }
     }
 
@@ -147,13 +233,15 @@ public final class PatternNextMoves {
         for (Map<Long, Tally> seen : chunks.parallelStream().map(chunk -> {
             Map<Long, String> results = resultsOf(db, chunk);
             // by the value without its side (the same kind of move by either side), made a kind once each
-            Map<Integer, Tally> byValue = new HashMap<>();
-            for (long game : chunk) {
+            ByValue byValue = new ByValue();
+            for (int g = 0; g < chunk.size(); g++) {
+                long game = chunk.get(g);
                 String result = results.get(game);
+                int white = outcome(result, "w");
+                int black = outcome(result, "b");
                 for (int value : known.get(game)) {
                     if (value == PatternSearch.NO_MOVE) continue;
-                    byValue.computeIfAbsent(value & 0xffffff, k -> new Tally())
-                            .add(game, outcome(result, PatternBitmaps.sideOf(value) == 1 ? "b" : "w"));
+                    byValue.add(value & 0xffffff, g, PatternBitmaps.sideOf(value) == 1 ? black : white);
                 }
             }
             Map<Long, Tally> here = new HashMap<>();
