@@ -4,6 +4,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,11 +14,9 @@ import java.util.function.IntPredicate;
 import org.emergo.pattern.GameBoards;
 import org.emergo.pattern.Varint;
 import org.emergo.rules.Side;
-import org.roaringbitmap.IntConsumer;
 import org.roaringbitmap.RoaringBitmap;
 import org.roaringbitmap.buffer.BufferFastAggregation;
 import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
-import org.roaringbitmap.buffer.MutableRoaringBitmap;
 
 /**
  * The bitmaps of one segment (sql/h2/V15__pattern_segments.sql): per dimension (a square, side
@@ -101,7 +100,7 @@ final class PatternBitmaps {
      * (docs/performance.md#every-page-within-its-budget).
      */
     static void values(byte[] row, Dense within, int[] out) {
-        ByteBuffer in = ByteBuffer.wrap(row).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer in = ByteBuffer.wrap(row).order(ByteOrder.LITTLE_ENDIAN);
         while (in.hasRemaining()) {
             int value = (int) Varint.unzigzag(Varint.read(in));
             int length = Varint.readInt(in);

@@ -2,7 +2,10 @@ package org.emergo.store.pattern;
 
 import static org.emergo.store.jooq.Tables.POSITION;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -11,9 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import org.emergo.pattern.Pattern;
 import org.emergo.rules.Board;
 import org.emergo.store.db.Database;
+import org.emergo.store.db.StoreException;
 import org.emergo.store.output.ResultColumn;
 import org.emergo.store.sql.QueryResult;
 import org.jooq.DSLContext;
@@ -182,7 +187,7 @@ public final class PatternNextMoves {
         }
 
         /** Each value with its counts as a tally. */
-        void forEach(java.util.function.BiConsumer<Integer, Tally> each) {
+        void forEach(BiConsumer<Integer, Tally> each) {
             for (int h = 0; h < keys.length; h++) {
                 if (keys[h] == -1) continue;
                 int slot = slots[h];
@@ -384,8 +389,8 @@ public final class PatternNextMoves {
     private static Map<Long, String> resultsOf(Database db, List<Long> games) {
         Map<Long, String> results = new HashMap<>(games.size() * 2);
         if (games.isEmpty()) return results;
-        try (java.sql.Connection c = db.dataSource().getConnection();
-                java.sql.PreparedStatement st = c.prepareStatement(
+        try (Connection c = db.dataSource().getConnection();
+                PreparedStatement st = c.prepareStatement(
                         "SELECT g.id, g.result FROM UNNEST(?) AS wanted(id) JOIN game g ON g.id = wanted.id")) {
             for (int from = 0; from < games.size(); from += IDS) {
                 st.setArray(1, c.createArrayOf("BIGINT", games.subList(from, Math.min(games.size(), from + IDS)).toArray()));
@@ -393,8 +398,8 @@ public final class PatternNextMoves {
                     while (rs.next()) results.put(rs.getLong(1), rs.getString(2));
                 }
             }
-        } catch (java.sql.SQLException e) {
-            throw new org.emergo.store.db.StoreException("cannot read the games' results: " + e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new StoreException("cannot read the games' results: " + e.getMessage(), e);
         }
         return results;
     }

@@ -26,6 +26,7 @@ import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
+import org.postgresql.PGStatement;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -186,7 +187,7 @@ public final class PatternSearch {
             // server and decoded here) until a statement has run prepareThreshold times on the
             // connection: binary from the first, for the first request's sake (the move rows of
             // e5:w2+'s what was played next are 40 MB at 100,000 games)
-            if (st.isWrapperFor(org.postgresql.PGStatement.class)) st.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(-1);
+            if (st.isWrapperFor(PGStatement.class)) st.unwrap(PGStatement.class).setPrepareThreshold(-1);
             for (int d : dimensions) {
                 Map<Long, byte[]> bySegment = new HashMap<>();
                 st.setString(1, variant.tagName());
@@ -243,7 +244,7 @@ public final class PatternSearch {
         int[] next = null;
         if (nextRow != null) {
             next = new int[matched.length];
-            java.util.Arrays.fill(next, NO_MOVE);
+            Arrays.fill(next, NO_MOVE);
             PatternBitmaps.values(nextRow, new PatternBitmaps.Dense(matched, matched.length), next);
         }
         List<Hit> hits = new ArrayList<>();
@@ -262,7 +263,7 @@ public final class PatternSearch {
                 int[] at = new int[j - i];
                 for (int k = 0; k < at.length; k++) at[k] = matched[i + k] - m.first();
                 plies.put(m.gameId(), at);
-                if (next != null) moves.put(m.gameId(), java.util.Arrays.copyOfRange(next, i, j));
+                if (next != null) moves.put(m.gameId(), Arrays.copyOfRange(next, i, j));
             }
             i = j;
         }
