@@ -1,12 +1,14 @@
 package org.emergo.cli;
 
 import java.io.PrintWriter;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.emergo.replay.FindingCode;
 import org.emergo.store.analysis.AnalysisJob;
 import org.emergo.store.db.Database;
+import org.emergo.store.stats.StatsSnapshot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -18,7 +20,8 @@ import picocli.CommandLine;
             "Each game not yet analysed (with --all, every game) is replayed: its findings, its result by "
                     + "rule, every position and every shadowpiece go into the database.",
             "The finding codes are in docs/findings.md#finding-codes.",
-            "Then the players are rated again (see emergo ratings) when games were analysed or added."},
+            "Then the players are rated again (see emergo ratings) when games were analysed or added, and the "
+                    + "figures of the viewer's statistics page are stored."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  emergo analyze",
@@ -62,6 +65,10 @@ final class AnalyzeCommand implements Callable<Integer> {
                 AnalysisJob job = new AnalysisJob(database, threads);
                 AnalysisJob.Summary summary;
                 pending = job.countPending(all);
+                StatsSnapshot stats = new StatsSnapshot(database);
+                // replayed by another engine, the games may change their figures but not their
+                // counts: a run stopped early must not leave the old figures looking current
+                if (all && pending > 0) stats.forget(StatsSnapshot.Part.GAMES);
                 try (Progress progress = Progress.start("analyze", pending, "games")) {
                     summary = job.run(all, games -> {
                         progress.stepTo(games);
@@ -70,6 +77,9 @@ final class AnalyzeCommand implements Callable<Integer> {
                         interruption.check(); // after a commit: what is stored stays analysed
                     });
                 }
+                // the statistics page's figures, so that the viewer shows them at once
+                stats.refresh(summary.games() > 0
+                        ? EnumSet.of(StatsSnapshot.Part.GAMES) : EnumSet.noneOf(StatsSnapshot.Part.class));
                 // No compaction: H2 compresses pages as it writes them (Database), and an analysis
                 // leaves little garbage (pages 93% live after 10,000 games).
                 return summary;

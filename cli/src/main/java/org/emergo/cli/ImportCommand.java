@@ -3,12 +3,14 @@ package org.emergo.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.emergo.store.importing.BulkImport;
 import org.emergo.importer.ProgressListener;
 import org.emergo.store.db.Database;
+import org.emergo.store.stats.StatsSnapshot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -20,7 +22,8 @@ import picocli.CommandLine;
                     + "its content).",
             "Rejected records are reported with file, line and column and kept in the import_error table; "
                     + "the games around them are imported. Importing the same file again adds nothing.",
-            "The formats are in docs/formats.md#notation-and-record-formats."},
+            "The formats are in docs/formats.md#notation-and-record-formats.",
+            "Then the figures of the viewer's statistics page are stored."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  emergo import club-games/ ladder.zip",
@@ -57,6 +60,9 @@ final class ImportCommand implements Callable<Integer> {
                 interruption.onSignal(db::endLockWaits); // a wait for another program's import ends too
                 listener = new Listener(progress, interruption);
                 summary = new BulkImport(db, listener, problems).run(paths);
+                // the statistics page's figures of the games, so that the viewer shows them at once
+                new StatsSnapshot(db).refresh(summary.games() > 0
+                        ? EnumSet.of(StatsSnapshot.Part.GAMES) : EnumSet.noneOf(StatsSnapshot.Part.class));
                 if (summary.games() > 0) db.closeAndCompact(); // H2 files shrink several-fold
             } catch (RuntimeException e) {
                 throw interruption.interruptionOr(e);

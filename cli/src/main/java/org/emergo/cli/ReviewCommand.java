@@ -1,6 +1,7 @@
 package org.emergo.cli;
 
 import java.io.PrintWriter;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.emergo.search.Judgement;
@@ -9,6 +10,7 @@ import org.emergo.store.db.Database;
 import org.emergo.store.review.CurveCalibration;
 import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.ReviewRepository;
+import org.emergo.store.stats.StatsSnapshot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -20,7 +22,9 @@ import picocli.CommandLine;
                     + "position gets the search's score, best move and expected line, every move its loss against "
                     + "the best move and a class (inaccuracy, mistake or blunder by the winning chances it gave "
                     + "away), a move that loses men by force a proof, and each side an accuracy figure.",
-            "The tables and thresholds are in docs/review.md#judging-the-moves."},
+            "The tables and thresholds are in docs/review.md#judging-the-moves.",
+            "Then the figures of the viewer's statistics page are stored (when reviewed games are decided, "
+                    + "the calibration of the winning chances)."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  emergo review",
@@ -89,8 +93,9 @@ final class ReviewCommand implements Callable<Integer> {
         try (Interruption interruption = Interruption.catchSignals(); Database database = dbOption.open();
                 ReviewJob job = new ReviewJob(database, limit, threads)) {
             pending = job.countPending(where);
+            ReviewJob.Summary summary;
             try (Progress progress = Progress.start("review", pending, "games")) {
-                return job.run(where, new ReviewJob.Listener() {
+                summary = job.run(where, new ReviewJob.Listener() {
                     @Override
                     public void reviewed(long games) {
                         progress.stepTo(games);
@@ -108,6 +113,11 @@ final class ReviewCommand implements Callable<Integer> {
                     }
                 });
             }
+            // the statistics page's figures (the decided games, the calibration), so that the
+            // viewer shows them at once; stored too when missing after a run that reviewed nothing
+            new StatsSnapshot(database).refresh(summary.games() > 0 || summary.judgedAgain() > 0
+                    ? EnumSet.of(StatsSnapshot.Part.REVIEWS) : EnumSet.noneOf(StatsSnapshot.Part.class));
+            return summary;
         } catch (Interruption.Interrupted e) {
             String message = judged[0] < 0
                     ? String.format(Locale.ROOT,

@@ -57,7 +57,7 @@ class LayoutTest {
             Map.entry("importing", Set.of("db", "jdbc", "game")),
             Map.entry("review", Set.of("db", "jdbc", "sql", "game")),
             Map.entry("puzzle", Set.of("db", "jdbc", "sql", "game", "output")),
-            Map.entry("stats", Set.of("game")));
+            Map.entry("stats", Set.of("db", "jdbc", "game", "review")));
 
     /** What every feature of the viewer may use: the shared packages, never another feature. */
     private static final Set<String> SHARED = Set.of("http", "format", "board", "chart", "svg");

@@ -4,7 +4,8 @@
  * forms:
  *
  * <pre>
- * stats     the viewer's statistics: figures counted over the games and their analysis
+ * stats     the viewer's statistics: figures counted over the games, analyses and reviews,
+ *           and stored by the commands that change them for the viewer to read
  * puzzle    puzzles mined from the reviewed games: the job, the set, attempts and ratings
  * review    the engine's judgement of the games: settings, curves, stored reviews
  * analysis  the replay's rows: positions, findings, shadowpieces, figures

@@ -30,7 +30,9 @@ public abstract class WorkClaims implements AutoCloseable {
         /** Building pattern segments: two would put the same games in two segments. */
         PATTERN_SEGMENTS,
         /** A transaction that adds games: each looks for the games already stored before it adds them. */
-        GAME_INSERTS
+        GAME_INSERTS,
+        /** Storing the statistics page's figures: two would write the same rows at once. */
+        STATS_SNAPSHOT
     }
 
     /** The job of the {@link Step}s. */

@@ -5,8 +5,10 @@ import static org.emergo.store.jooq.Tables.CAPTURE_LENGTH;
 import static org.emergo.store.jooq.Tables.FINDING;
 import static org.emergo.store.jooq.Tables.GAME;
 import static org.emergo.store.jooq.Tables.REVIEW;
+import static org.emergo.store.jooq.Tables.REVIEW_CURVE;
 import static org.emergo.store.jooq.Tables.SHADOWPIECE;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,8 +38,25 @@ public final class GameStatistics {
         }
     }
 
-    /** What the figures are counted over: games, analyses, findings, reviews (counting a table is instant in H2). */
-    public record Counts(int games, int analysed, int findings, int reviews) {}
+    /**
+     * What the figures are counted over: games, analyses, findings, reviews (counting a table is
+     * instant in H2), and the sum of the review curves' generations, which rises when a curve is
+     * fitted again (the decided games are judged by it).
+     */
+    public record Counts(int games, int analysed, int findings, int reviews, int curves) {}
+
+    /** The charts of the games and their analysis, each a list of bars (the methods of the same names). */
+    public record Figures(List<Bar> results, List<Bar> gameLength, List<Bar> captureLength, List<Bar> firstCapture,
+            List<Bar> findings, List<Bar> shadowpieces) {
+        public Figures {
+            results = List.copyOf(results);
+            gameLength = List.copyOf(gameLength);
+            captureLength = List.copyOf(captureLength);
+            firstCapture = List.copyOf(firstCapture);
+            findings = List.copyOf(findings);
+            shadowpieces = List.copyOf(shadowpieces);
+        }
+    }
 
     /** Plies a bar of {@link #gameLength} holds. */
     public static final int LENGTH_BAR = 10;
@@ -51,7 +70,16 @@ public final class GameStatistics {
     }
 
     public Counts counts() {
-        return new Counts(dsl.fetchCount(GAME), dsl.fetchCount(ANALYSIS), dsl.fetchCount(FINDING), dsl.fetchCount(REVIEW));
+        int curves = dsl.select(DSL.coalesce(DSL.sum(REVIEW_CURVE.CURVE_GENERATION), DSL.inline(BigDecimal.ZERO)))
+                .from(REVIEW_CURVE)
+                .fetchSingle(0, int.class);
+        return new Counts(dsl.fetchCount(GAME), dsl.fetchCount(ANALYSIS), dsl.fetchCount(FINDING), dsl.fetchCount(REVIEW),
+                curves);
+    }
+
+    /** Every chart at once. */
+    public Figures figures() {
+        return new Figures(results(), gameLength(), captureLength(), firstCapture(), findings(), shadowpieces());
     }
 
     /** Games by board: White wins, draws, Black wins, no result. */

@@ -52,7 +52,8 @@ class SchemaTest {
                     "PATTERN_PENDING", "PATTERN_SEGMENT", "PLAYER",
                     "PLAYER_ALIAS", "PLAYER_RATING", "POSITION", "POSITION_BOARD", "PUZZLE",
                     "PUZZLE_ATTEMPT", "PUZZLE_MINED", "PUZZLE_SET", "PUZZLE_SOLVER", "PUZZLE_THEME", "RATING", "RATING_CHECKPOINT", "RATING_HISTORY", "RATING_QUALITY",
-                    "RATING_RUN", "REVIEW", "REVIEW_CURVE", "REVIEW_PLY", "REVIEW_SETTING", "SHADOWPIECE", "SOURCE_FILE", "TALL_COLUMN",
+                    "RATING_RUN", "REVIEW", "REVIEW_CURVE", "REVIEW_PLY", "REVIEW_SETTING", "SHADOWPIECE", "SOURCE_FILE",
+                    "STATS_BAR", "STATS_CALIBRATION", "STATS_CALIBRATION_BAND", "STATS_DECIDED", "STATS_SNAPSHOT", "TALL_COLUMN",
                     "WORK_CLAIM"),
                     databaseTables().stream().map(t -> upper(t.getName())).sorted().toList());
         }

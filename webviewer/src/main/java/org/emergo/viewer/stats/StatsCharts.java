@@ -4,12 +4,12 @@ import java.util.List;
 import org.emergo.store.stats.GameStatistics;
 import org.emergo.viewer.chart.Chart;
 
-/** The statistics page's charts: the store's figures ({@link GameStatistics}) with their titles and series. */
+/** The statistics page's charts: the store's figures ({@link GameStatistics.Figures}) with their titles and series. */
 final class StatsCharts {
 
     private StatsCharts() {}
 
-    static List<Chart> of(GameStatistics s) {
+    static List<Chart> of(GameStatistics.Figures s) {
         return List.of(
                 new Chart("results", "Results by colour and variant", "games",
                         List.of("White wins", "Draws", "Black wins", "No result"), bars(s.results()), true),
