@@ -14,12 +14,20 @@ CREATE TABLE stats_snapshot (
     games             INT NOT NULL,
     analysed          INT NOT NULL,
     findings          INT NOT NULL,
+    last_analysed     TIMESTAMP,
     reviews           INT NOT NULL,
     curves            INT NOT NULL,
     computed_at       TIMESTAMP NOT NULL,
     CONSTRAINT stats_snapshot_pk PRIMARY KEY (part),
     CONSTRAINT stats_snapshot_part_check CHECK (part IN ('games', 'reviews'))
 );
+
+-- The latest analysis, which the games' part is also stored with: an analyze --all by another
+-- engine changes figures but no count, and a run of it stopped early must not leave the old
+-- figures looking current. Its time changes with the first batch it commits, and nothing is
+-- written before that batch (the kill tests stop an analysis right after a commit). The index
+-- makes MAX(analysed_at) a look at its last entry (the viewer asks on every visit of /stats).
+CREATE INDEX analysis_analysed_at_idx ON analysis (analysed_at);
 
 -- The bars of the charts, in their order: the games' part's charts and the reviews' decided games.
 CREATE TABLE stats_bar (
@@ -71,10 +79,11 @@ CREATE TABLE stats_calibration_band (
 );
 
 COMMENT ON TABLE stats_snapshot IS 'the statistics page''s figures as the last import, analyze or review computed them, in two parts, with the counts of the database then: the viewer shows them while its counts are the same';
-COMMENT ON COLUMN stats_snapshot.part IS 'games (stats_bar''s charts but decided: compared by games, analysed and findings) or reviews (stats_decided, stats_calibration and the decided chart: compared by reviews and curves)';
+COMMENT ON COLUMN stats_snapshot.part IS 'games (stats_bar''s charts but decided: compared by games, analysed, findings and last_analysed) or reviews (stats_decided, stats_calibration and the decided chart: compared by reviews and curves)';
 COMMENT ON COLUMN stats_snapshot.games IS 'games stored then';
 COMMENT ON COLUMN stats_snapshot.analysed IS 'analyses stored then';
 COMMENT ON COLUMN stats_snapshot.findings IS 'findings stored then';
+COMMENT ON COLUMN stats_snapshot.last_analysed IS 'the latest analysis.analysed_at then, NULL with none: it changes when games are analysed again (analyze --all), which may change the figures but no count';
 COMMENT ON COLUMN stats_snapshot.reviews IS 'reviews stored then (at every setting)';
 COMMENT ON COLUMN stats_snapshot.curves IS 'the sum of review_curve.curve_generation then: it rises whenever a curve is fitted again';
 COMMENT ON COLUMN stats_snapshot.computed_at IS 'when the part was computed (UTC)';

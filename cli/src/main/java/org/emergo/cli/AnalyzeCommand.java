@@ -65,10 +65,6 @@ final class AnalyzeCommand implements Callable<Integer> {
                 AnalysisJob job = new AnalysisJob(database, threads);
                 AnalysisJob.Summary summary;
                 pending = job.countPending(all);
-                StatsSnapshot stats = new StatsSnapshot(database);
-                // replayed by another engine, the games may change their figures but not their
-                // counts: a run stopped early must not leave the old figures looking current
-                if (all && pending > 0) stats.forget(StatsSnapshot.Part.GAMES);
                 try (Progress progress = Progress.start("analyze", pending, "games")) {
                     summary = job.run(all, games -> {
                         progress.stepTo(games);
@@ -77,8 +73,10 @@ final class AnalyzeCommand implements Callable<Integer> {
                         interruption.check(); // after a commit: what is stored stays analysed
                     });
                 }
-                // the statistics page's figures, so that the viewer shows them at once
-                stats.refresh(summary.games() > 0
+                // the statistics page's figures, so that the viewer shows them at once; written
+                // only here, after the analysis's own commits: a run stopped before leaves them
+                // out of date by the analyses' counts and latest time (--all too), never current
+                new StatsSnapshot(database).refresh(summary.games() > 0
                         ? EnumSet.of(StatsSnapshot.Part.GAMES) : EnumSet.noneOf(StatsSnapshot.Part.class));
                 // No compaction: H2 compresses pages as it writes them (Database), and an analysis
                 // leaves little garbage (pages 93% live after 10,000 games).

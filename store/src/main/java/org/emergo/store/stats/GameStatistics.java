@@ -9,6 +9,7 @@ import static org.emergo.store.jooq.Tables.REVIEW_CURVE;
 import static org.emergo.store.jooq.Tables.SHADOWPIECE;
 
 import java.math.BigDecimal;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,10 +41,12 @@ public final class GameStatistics {
 
     /**
      * What the figures are counted over: games, analyses, findings, reviews (counting a table is
-     * instant in H2), and the sum of the review curves' generations, which rises when a curve is
-     * fitted again (the decided games are judged by it).
+     * instant in H2), the latest analysis's time (null with none; an index's last entry), which
+     * changes when games are analysed again and their figures may change with no count (a new
+     * engine), and the sum of the review curves' generations, which rises when a curve is fitted
+     * again (the decided games are judged by it).
      */
-    public record Counts(int games, int analysed, int findings, int reviews, int curves) {}
+    public record Counts(int games, int analysed, int findings, LocalDateTime lastAnalysed, int reviews, int curves) {}
 
     /** The charts of the games and their analysis, each a list of bars (the methods of the same names). */
     public record Figures(List<Bar> results, List<Bar> gameLength, List<Bar> captureLength, List<Bar> firstCapture,
@@ -73,8 +76,9 @@ public final class GameStatistics {
         int curves = dsl.select(DSL.coalesce(DSL.sum(REVIEW_CURVE.CURVE_GENERATION), DSL.inline(BigDecimal.ZERO)))
                 .from(REVIEW_CURVE)
                 .fetchSingle(0, int.class);
-        return new Counts(dsl.fetchCount(GAME), dsl.fetchCount(ANALYSIS), dsl.fetchCount(FINDING), dsl.fetchCount(REVIEW),
-                curves);
+        LocalDateTime lastAnalysed = dsl.select(DSL.max(ANALYSIS.ANALYSED_AT)).from(ANALYSIS).fetchSingle(0, LocalDateTime.class);
+        return new Counts(dsl.fetchCount(GAME), dsl.fetchCount(ANALYSIS), dsl.fetchCount(FINDING), lastAnalysed,
+                dsl.fetchCount(REVIEW), curves);
     }
 
     /** Every chart at once. */

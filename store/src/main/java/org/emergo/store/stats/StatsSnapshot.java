@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.emergo.rules.Variant;
 import org.emergo.search.Calibration;
@@ -40,8 +41,10 @@ import org.jooq.impl.DSL;
  * The statistics page's figures as the commands that change them stored them (migration V25),
  * so that the viewer shows them at once instead of computing them on its first request (6 s on
  * the demo). In two parts, each stored with the counts of the database then: the games' figures
- * hold while the games, analyses and findings number the same, the reviews' while the reviews
- * and the curves' generations do ({@link #fresh}). An import adds games no review reads, so it
+ * hold while the games, analyses and findings number the same and the latest analysis is the
+ * same, the reviews' while the reviews and the curves' generations do ({@link #fresh}). Nothing
+ * is written but at the end of a run: a run stopped early leaves the figures it did not store
+ * out of date by those counts, never looking current. An import adds games no review reads, so it
  * computes the games' part alone, not every reviewed position again.
  */
 public final class StatsSnapshot {
@@ -101,15 +104,18 @@ public final class StatsSnapshot {
     /**
      * Whether a part stored for {@code stored}'s counts holds at the counts {@code now}: the games'
      * part reads game, analysis, capture_length, finding and shadowpiece, which change only with
-     * the games and analyses (findings counted too, for an analysis by a new engine that keeps the
-     * count of analyses); the reviews' part reads only reviewed games, which an import or analysis
-     * leaves alone, and the curves, whose generations rise when one is fitted again.
+     * the games and analyses (findings counted too, and the latest analysis's time, for an
+     * analysis by a new engine that keeps the count of analyses: {@code analyze --all} changes it
+     * with its first commit, so one stopped early leaves this part out of date); the reviews'
+     * part reads only reviewed games, which an import or analysis leaves alone, and the curves,
+     * whose generations rise when one is fitted again.
      */
     static boolean fresh(Part part, Stored<?> stored, Counts now) {
         if (stored == null) return false;
         Counts then = stored.counts();
         return switch (part) {
-            case GAMES -> then.games() == now.games() && then.analysed() == now.analysed() && then.findings() == now.findings();
+            case GAMES -> then.games() == now.games() && then.analysed() == now.analysed() && then.findings() == now.findings()
+                    && Objects.equals(then.lastAnalysed(), now.lastAnalysed());
             case REVIEWS -> then.reviews() == now.reviews() && then.curves() == now.curves();
         };
     }
@@ -161,7 +167,7 @@ public final class StatsSnapshot {
     }
 
     private static Counts counts(StatsSnapshotRecord r) {
-        return new Counts(r.getGames(), r.getAnalysed(), r.getFindings(), r.getReviews(), r.getCurves());
+        return new Counts(r.getGames(), r.getAnalysed(), r.getFindings(), r.getLastAnalysed(), r.getReviews(), r.getCurves());
     }
 
     /**
@@ -214,6 +220,7 @@ public final class StatsSnapshot {
                     .set(STATS_SNAPSHOT.GAMES, now.games())
                     .set(STATS_SNAPSHOT.ANALYSED, now.analysed())
                     .set(STATS_SNAPSHOT.FINDINGS, now.findings())
+                    .set(STATS_SNAPSHOT.LAST_ANALYSED, now.lastAnalysed())
                     .set(STATS_SNAPSHOT.REVIEWS, now.reviews())
                     .set(STATS_SNAPSHOT.CURVES, now.curves())
                     .set(STATS_SNAPSHOT.COMPUTED_AT, at));
@@ -222,20 +229,6 @@ public final class StatsSnapshot {
         // doubles as text
         for (Query q : writes) q.execute();
         return parts;
-    }
-
-    /**
-     * Deletes a part, for a run that is to change its figures without changing the counts it is
-     * stored for ({@code analyze --all} by a new engine): stopped early, it would leave the old
-     * figures looking fresh. The viewer computes the figures itself until the run stores them.
-     */
-    public void forget(Part part) {
-        try {
-            WorkClaims.oneAtATimeOnH2(db, WorkClaims.Step.STATS_SNAPSHOT,
-                    () -> db.dsl().deleteFrom(STATS_SNAPSHOT).where(STATS_SNAPSHOT.PART.eq(part.key())).execute());
-        } catch (SQLException | RuntimeException e) {
-            throw db.failure("cannot store the statistics", e);
-        }
     }
 
     // ---- the games' part: the bars of its charts

@@ -15,13 +15,14 @@ import org.emergo.viewer.http.Templates;
  * The statistics page. Its figures read every game's rows and every reviewed position, so the
  * commands that change them (import, analyze, review) store them at the end of their run
  * ({@link StatsSnapshot}), and the page shows the stored ones while the counts of games,
- * analyses, findings, reviews and curves they were stored for are the database's (counting a
- * table is instant in H2): the first visit after the start answers at once.
+ * analyses, findings, reviews and curves and the latest analysis's time they were stored for
+ * are the database's (counting a table is instant in H2, the time is an index's last entry):
+ * the first visit after the start answers at once.
  *
  * <p>Without stored figures for the counts now (a database from before they were stored, an
  * import or analysis under way, a game reviewed from its page), the page computes the part that
  * is missing or out of date itself, and keeps it while the counts stay the same, for at most half
- * a minute: new games show on the next load, and a re-analysis within that time. It is computed
+ * a minute: new games and games analysed again show on the next load. It is computed
  * once for all the requests that ask meanwhile ({@link SingleFlight}); while an import or an
  * analysis writes, a computation takes seconds, and a request that has waited half a second gets
  * the figures made last, with the counts they were made for. The first request, with no figures
