@@ -2,6 +2,7 @@ package org.emergo.viewer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.SQLException;
@@ -236,8 +237,14 @@ class SameAnswersOnEveryDatabaseTest {
     }
 
     private static List<Object> figures(GameStatistics s) {
-        return List.of(s.counts(), s.results(), s.gameLength(), s.captureLength(), s.firstCapture(), s.findings(),
+        return List.of(countsButTime(s.counts()), s.results(), s.gameLength(), s.captureLength(), s.firstCapture(), s.findings(),
                 s.shadowpieces());
+    }
+
+    /** The counts without the latest analysis's time: each database was analysed at its own. */
+    private static GameStatistics.Counts countsButTime(GameStatistics.Counts c) {
+        assertNotNull(c.lastAnalysed(), "no analysis to count");
+        return new GameStatistics.Counts(c.games(), c.analysed(), c.findings(), null, c.reviews(), c.curves());
     }
 
     @Test
