@@ -81,7 +81,7 @@ final class IncompleteWrites {
                     + " (SELECT 1 FROM review r WHERE r.game_id = t.game_id AND r.setting_id = t.setting_id)");
             orphans += st.executeUpdate("DELETE FROM puzzle t WHERE NOT EXISTS"
                     + " (SELECT 1 FROM puzzle_mined m WHERE m.game_id = t.game_id)"); // its themes and attempts go with it
-            // The statistics page's stored figures (V25) have nothing to count their rows by: a
+            // The statistics page's stored figures (V27) have nothing to count their rows by: a
             // part kept in part would look whole. Dropped, they are computed again, by the viewer
             // until the next import, analyze or review stores them; not counted as repaired.
             st.executeUpdate("DELETE FROM stats_snapshot");

@@ -38,7 +38,7 @@ import org.jooq.Query;
 import org.jooq.impl.DSL;
 
 /**
- * The statistics page's figures as the commands that change them stored them (migration V25),
+ * The statistics page's figures as the commands that change them stored them (migration V27),
  * so that the viewer shows them at once instead of computing them on its first request (6 s on
  * the demo). In two parts, each stored with the counts of the database then: the games' figures
  * hold while the games, analyses and findings number the same and the latest analysis is the
