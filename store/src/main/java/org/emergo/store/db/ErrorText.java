@@ -1,9 +1,19 @@
 package org.emergo.store.db;
 
 import java.sql.SQLException;
+import java.util.Set;
+import org.h2.mvstore.DataUtils;
+import org.h2.mvstore.MVStoreException;
 
 /** A database's error message as a user reads it: one line, without what only a developer needs. */
 public final class ErrorText {
+
+    /**
+     * H2's store's errors that say its file is damaged (DataUtils: a corrupt file, a chunk or
+     * block not found, a corrupt transaction log); a locked or closed file is not damage.
+     */
+    private static final Set<Integer> DAMAGE = Set.of(DataUtils.ERROR_FILE_CORRUPT, DataUtils.ERROR_CHUNK_NOT_FOUND,
+            DataUtils.ERROR_BLOCK_NOT_FOUND, DataUtils.ERROR_TRANSACTION_CORRUPT);
 
     /** H2's error code for a file it finds corrupted (ErrorCode.FILE_CORRUPTED_1). */
     private static final int H2_FILE_CORRUPTED = 90030;
@@ -29,7 +39,7 @@ public final class ErrorText {
      */
     public static String damage(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
-            boolean corrupted = c.getClass().getName().startsWith("org.h2.mvstore.")
+            boolean corrupted = c instanceof MVStoreException m && DAMAGE.contains(m.getErrorCode())
                     || c instanceof SQLException q && q.getErrorCode() == H2_FILE_CORRUPTED;
             if (corrupted && c.getMessage() != null) {
                 return firstLine(c.getMessage()).replaceFirst("\\. Possible solution.*", "").replaceFirst(",.*", "");
