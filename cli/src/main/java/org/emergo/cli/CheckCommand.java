@@ -1,6 +1,5 @@
 package org.emergo.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
@@ -41,16 +40,10 @@ final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(missing);
             return 1;
         }
-        String url = Database.resolveUrl(db.db);
-        String prefix = "jdbc:h2:file:";
         try {
-            if (url.startsWith(prefix)) {
-                Path file = Path.of(url.substring(prefix.length()).split(";")[0]);
-                // no program has it open: read it as a read-only database, so that nothing is written to it
-                if (!Files.exists(Path.of(file + ".lock.db"))) {
-                    return report(DatabaseCheck.ofH2FileAlone(file).run(), Database.where(db.db), false);
-                }
-            }
+            // no program has it open: read as a read-only database, so that nothing is written to it
+            Path alone = Database.h2FileAlone(db.db);
+            if (alone != null) return report(DatabaseCheck.ofH2FileAlone(alone).run(), Database.where(db.db), false);
             try (Database database = db.openToRead()) {
                 return report(new DatabaseCheck(database).run(), database.where(), database.isPostgres());
             }

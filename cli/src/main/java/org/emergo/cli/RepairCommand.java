@@ -1,6 +1,5 @@
 package org.emergo.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
@@ -49,7 +48,7 @@ final class RepairCommand implements Callable<Integer> {
         Path file = Path.of(url.substring(prefix.length()).split(";")[0]);
         try {
             // a sound file no program has open is left as it is
-            if (!Files.exists(Path.of(file + ".lock.db")) && DatabaseCheck.ofH2FileAlone(file).run().sound()) {
+            if (Database.h2FileAlone(db.db) != null && DatabaseCheck.ofH2FileAlone(file).run().sound()) {
                 spec.commandLine().getOut().println(Database.where(db.db) + " is sound (emergo check finds nothing damaged):"
                         + " nothing to repair, the file is left as it is");
                 return 0;

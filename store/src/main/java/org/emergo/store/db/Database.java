@@ -1,6 +1,7 @@
 package org.emergo.store.db;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -84,6 +85,17 @@ public final class Database implements AutoCloseable {
      */
     public static String resolveUrl(String dbArgOrNull) {
         return DatabaseUrl.resolve(dbArgOrNull, System.getenv(ENV_VAR));
+    }
+
+    /**
+     * The H2 file a {@code --db} argument names when no program has it open (no lock file beside
+     * it), as {@code --db} takes it: a file that can be read as a read-only database, so that
+     * reading writes nothing to it. Null for a file in use or stopped uncleanly, a PostgreSQL URL
+     * or an in-memory database.
+     */
+    public static Path h2FileAlone(String dbArgOrNull) {
+        String url = resolveUrl(dbArgOrNull);
+        return url.startsWith("jdbc:h2:file:") && !H2Lock.there(url) ? Path.of(DatabaseUrl.where(url)) : null;
     }
 
     /** The database a {@code --db} argument (or null) names, as messages name it: the H2 file's path, or the URL without its parameters. */

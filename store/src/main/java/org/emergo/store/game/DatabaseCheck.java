@@ -126,14 +126,25 @@ public final class DatabaseCheck {
 
     /** Reads every column of every row, so that every page of the table is read and decoded. */
     private static long readEveryRow(Connection c, String table) throws SQLException {
+        return eachRow(c, "SELECT * FROM " + quote(table), rs -> {
+            int columns = rs.getMetaData().getColumnCount();
+            for (int i = 1; i <= columns; i++) rs.getObject(i);
+        });
+    }
+
+    private interface RowVisitor {
+        void visit(ResultSet row) throws SQLException;
+    }
+
+    /** Streams a query's rows to {@code visitor}, reading and writing nothing else; the rows. */
+    private static long eachRow(Connection c, String sql, RowVisitor visitor) throws SQLException {
         long n = 0;
         c.setAutoCommit(false); // PostgreSQL streams rows by the fetch size only inside a transaction
         try (Statement st = c.createStatement()) {
             st.setFetchSize(1000);
-            try (ResultSet rs = st.executeQuery("SELECT * FROM " + quote(table))) {
-                int columns = rs.getMetaData().getColumnCount();
+            try (ResultSet rs = st.executeQuery(sql)) {
                 while (rs.next()) {
-                    for (int i = 1; i <= columns; i++) rs.getObject(i);
+                    visitor.visit(rs);
                     n++;
                 }
             }
@@ -180,24 +191,11 @@ public final class DatabaseCheck {
 
     /** Compares each game's stored fingerprint with its identity digested again; adds the altered games' ids. */
     private static long compareFingerprints(Connection c, List<Long> altered) throws SQLException {
-        long n = 0;
-        c.setAutoCommit(false);
-        try (Statement st = c.createStatement()) {
-            st.setFetchSize(1000);
-            try (ResultSet rs = st.executeQuery(
-                    "SELECT id, variant, setup_epn, white, black, date, moves, fingerprint FROM game ORDER BY id")) {
-                while (rs.next()) {
-                    long key = GameFingerprint.key(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                            rs.getString(6), StoredGame.moveList(rs.getString(7)));
-                    if (key != rs.getLong(8)) altered.add(rs.getLong(1));
-                    n++;
-                }
-            }
-        } finally {
-            c.rollback();
-            c.setAutoCommit(true);
-        }
-        return n;
+        return eachRow(c, "SELECT id, variant, setup_epn, white, black, date, moves, fingerprint FROM game ORDER BY id", rs -> {
+            long key = GameFingerprint.key(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                    rs.getString(6), StoredGame.moveList(rs.getString(7)));
+            if (key != rs.getLong(8)) altered.add(rs.getLong(1));
+        });
     }
 
     /**

@@ -41,8 +41,7 @@ public final class GameHandlers {
 
     public void list(Context ctx) {
         GameFilter filter = GameFilter.parse(ctx::queryParam);
-        GameList.Page page = new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE,
-                filter.pattern() == null ? null : patternGames.apply(filter.pattern()));
+        GameList.Page page = find(filter);
         ctx.html(templates.render("game/games.jte", GamesPage.of(filter, page)));
     }
 
@@ -72,14 +71,19 @@ public final class GameHandlers {
     /** {@code /api/games}: the games list as JSON. */
     public void apiList(Context ctx) {
         GameFilter filter = GameFilter.parse(ctx::queryParam);
-        GameList.Page page = new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE,
-                filter.pattern() == null ? null : patternGames.apply(filter.pattern()));
+        GameList.Page page = find(filter);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("total", page.total());
         body.put("page", filter.page());
         body.put("pageSize", GameFilter.PAGE_SIZE);
         body.put("games", page.games());
         Json.send(ctx, body);
+    }
+
+    /** The page of the games list a filter asks for, as the page and the API show it. */
+    private GameList.Page find(GameFilter filter) {
+        return new GameList(db.dsl()).find(filter, GameFilter.PAGE_SIZE,
+                filter.pattern() == null ? null : patternGames.apply(filter.pattern()));
     }
 
     /** {@code /api/games/{id}}: a game with its positions, ratings and review. */
