@@ -59,7 +59,7 @@ public final class DatabaseCheck {
     public static DatabaseCheck ofH2FileAlone(Path file) {
         String name = file.toString().replaceFirst("\\.mv\\.db$", "");
         return new DatabaseCheck(() -> DriverManager.getConnection(
-                "jdbc:h2:file:" + name + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE", "sa", ""), false);
+                "jdbc:h2:file:" + name + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE;LAZY_QUERY_EXECUTION=TRUE", "sa", ""), false);
     }
 
     public Report run() throws SQLException {
