@@ -8,18 +8,17 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
-import org.emergo.store.review.ReviewedRecord;
-import org.emergo.importer.CsvGameWriter;
-import org.emergo.importer.EgnWriter;
 import org.emergo.replay.GameRecord;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.game.GameExport;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.game.StoredGame;
 import org.emergo.store.review.ReviewRepository;
-import picocli.CommandLine.Command;
+import org.emergo.store.review.ReviewedRecord;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** {@code emergo export}: stored games as canonical EGN or CSV on stdout. */
 @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -67,15 +66,8 @@ final class ExportCommand implements Callable<Integer> {
             database.readOnly(dsl -> {
                 try {
                     ReviewRepository reviews = new ReviewRepository(database);
-                    if (format == Format.egn) {
-                        EgnWriter egn = new EgnWriter(out);
-                        new GameRepository(dsl).forEachGame(where, g -> write(() -> egn.write(record(g, reviews))));
-                    } else {
-                        CsvGameWriter csv = new CsvGameWriter(out, new GameRepository(dsl).tagNames());
-                        new GameRepository(dsl).forEachGame(where,
-                                g -> write(() -> csv.write(Long.toString(g.id()), record(g, reviews))));
-                        csv.flush();
-                    }
+                    new GameExport(dsl).write(format == Format.egn ? GameExport.Format.EGN : GameExport.Format.CSV,
+                            GameRepository.userCondition(where), id -> true, g -> record(g, reviews), out);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -97,18 +89,6 @@ final class ExportCommand implements Callable<Integer> {
             return ReviewedRecord.of(game, reviews.latest(game.id()));
         } catch (SQLException e) {
             throw new StoreException("reading the review of game " + game.id() + " failed: " + ErrorText.firstLine(e), e);
-        }
-    }
-
-    private interface IoAction {
-        void run() throws IOException;
-    }
-
-    private static void write(IoAction action) {
-        try {
-            action.run();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

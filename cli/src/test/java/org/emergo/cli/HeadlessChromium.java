@@ -44,11 +44,27 @@ final class HeadlessChromium {
      * it stops its driver service, so each test has its own.
      */
     static WebDriver open(Path folder, boolean script) {
+        return open(folder, script, 0);
+    }
+
+    /**
+     * A browser as a phone of {@code width} CSS pixels shows pages (0: a window of 1280), with its
+     * script on: headless Chromium keeps a window at least 500 wide, so a narrower one is emulated.
+     */
+    static WebDriver narrow(Path folder, int width) {
+        return open(folder, true, width);
+    }
+
+    private static WebDriver open(Path folder, boolean script, int width) {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--window-size=1280,900", "--user-data-dir=" + folder.resolve("chromium-" + System.nanoTime()));
+        if (width > 0) {
+            options.setExperimentalOption("mobileEmulation",
+                    Map.of("deviceMetrics", Map.of("width", width, "height", 900, "pixelRatio", 1)));
+        }
         if (!script) options.setExperimentalOption("prefs", Map.of("profile.managed_default_content_settings.javascript", 2));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile())

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -284,6 +285,40 @@ class ViewerBrowserTest {
         assertTrue(link.contains("/sql?q="), link);
         driver.get(link);
         assertEquals(games, wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#sql-result tbody td"))).getText());
+    }
+
+    /**
+     * In a window 400 pixels wide no page is wider than the window (a wide table scrolls in its
+     * own box), and a query's result comes before the examples; in a wide one, beside them.
+     */
+    @Test
+    void noPageIsWiderThanANarrowWindowAndTheQuerysResultComesFirst() {
+        driver.quit();
+        driver = HeadlessChromium.narrow(folder, 400);
+        wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        String player = db.dsl().fetchOne("SELECT white FROM game WHERE id = ?", game).get(0, String.class);
+        List<String> pages = List.of("/games", "/game/" + game + "/6", "/players",
+                "/player/" + URLEncoder.encode(player, StandardCharsets.UTF_8).replace("+", "%20"), "/puzzles", "/position",
+                "/stats", "/search?pattern=e5%3Aw1%2B", "/sql?example=04_findings_by_player.sql");
+        for (String page : pages) {
+            driver.get(url(page));
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.tagName("main")));
+            long wide = (Long) ((JavascriptExecutor) driver).executeScript("return document.documentElement.scrollWidth");
+            assertTrue(wide <= 400, page + " is " + wide + " pixels wide");
+        }
+        assertTrue(top("sql-result") < top("examples-title"), "the result above the examples");
+        driver.quit();
+        driver = HeadlessChromium.open(folder, true);
+        wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+        driver.get(url("/sql?example=04_findings_by_player.sql"));
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("sql-result")));
+        assertTrue(top("sql-result") > top("examples-title") && top("sql-result") < top("schema-title"),
+                "beside the examples, above the tables");
+    }
+
+    private long top(String id) {
+        return ((Number) ((JavascriptExecutor) driver).executeScript(
+                "return Math.round(document.getElementById(arguments[0]).getBoundingClientRect().top + window.scrollY)", id)).longValue();
     }
 
     /**

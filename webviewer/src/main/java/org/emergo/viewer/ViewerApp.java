@@ -7,6 +7,7 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.router.EndpointNotFound;
 import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.emergo.store.db.Database;
+import org.emergo.store.game.GameExport;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.pattern.PatternSearch;
 import org.emergo.viewer.explorer.PositionHandlers;
@@ -91,6 +92,8 @@ public final class ViewerApp {
 
             config.routes.get("/", games::list);
             config.routes.get("/games", games::list);
+            config.routes.get("/games.egn", ctx -> games.download(ctx, GameExport.Format.EGN));
+            config.routes.get("/games.csv", ctx -> games.download(ctx, GameExport.Format.CSV));
             config.routes.get("/game/{id}.egn", games::record);
             config.routes.get("/game/{id}", games::game);
             config.routes.get("/game/{id}/{ply}", games::gameAtPly);

@@ -171,6 +171,29 @@ class SameAnswersOnEveryDatabaseTest {
         assertEquals(2 * 5 * 3 * 4, compared);
     }
 
+    /** The review's filters, and the figures of each game's latest review beside it. */
+    @Test
+    void theGamesListsReviewFiltersAndFiguresAreAsOnH2() {
+        int compared = 0;
+        for (String reviewed : new String[] {null, "yes", "no"}) {
+            for (String side : new String[] {null, "w", "b"}) {
+                for (String[] limits : new String[][] {{null, null}, {"70", null}, {null, "1"}}) {
+                    Map<String, String> p = new HashMap<>();
+                    if (reviewed != null) p.put("reviewed", reviewed);
+                    if (side != null) p.put("side", side);
+                    if (limits[0] != null) p.put("maxacc", limits[0]);
+                    if (limits[1] != null) p.put("minblunders", limits[1]);
+                    GameFilter filter = GameFilter.parse(p::get);
+                    GameList.Page expected = new GameList(h2.dsl()).find(filter, 200);
+                    postgres.forEach((name, db) -> assertEquals(expected, new GameList(db.dsl()).find(filter, 200), name + " " + p));
+                    compared++;
+                }
+            }
+        }
+        assertEquals(3 * 3 * 3, compared);
+        assertTrue(new GameList(h2.dsl()).find(GameFilter.parse(Map.of("reviewed", "yes")::get), 200).total() > 0, "reviewed games");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"Ångström, Åsa", "O'Neill, Ona", "van Zon, Ed", "Aster, Ada", "Groen, Greta"})
     void aPlayersLatestGamesFindingsAndShadowpiecesAreAsOnH2(String player) {

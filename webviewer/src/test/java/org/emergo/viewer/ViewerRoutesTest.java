@@ -1,10 +1,12 @@
 package org.emergo.viewer;
 
+import static org.emergo.store.jooq.Tables.GAME;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +19,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.StringReader;
 import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -32,6 +35,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.emergo.importer.EgnReader;
+import org.emergo.importer.ImportError;
+import org.emergo.importer.RecordSink;
+import org.emergo.replay.GameRecord;
 import org.emergo.search.Limit;
 import org.emergo.store.PostgresServer;
 import org.emergo.store.UserSqlProbes;
@@ -228,6 +235,44 @@ class ViewerRoutesTest {
             });
         }
 
+        /** A filtered list as a file: every game it matches, which read back as the list's games. */
+        @Test
+        void theFilteredListDownloadsAsEgnAndCsvWithEveryGameItMatches() {
+            withApp((client, port) -> {
+                String filter = "player=" + enc("Freeling, Christian");
+                Response egn = client.get("/games.egn?" + filter);
+                assertEquals(200, egn.code());
+                assertTrue(egn.headers().get("Content-Disposition").get(0).contains("emergo-games.egn"));
+                List<GameRecord> read = egnGames(egn.body().string());
+                assertEquals(2, read.size());
+                for (GameRecord g : read) {
+                    assertTrue(List.of(g.tags().get("White"), g.tags().get("Black")).contains("Freeling, Christian"), g.tags().toString());
+                }
+                List<String> csv = client.get("/games.csv?" + filter).body().string().lines().toList();
+                assertEquals(3, csv.size(), "a heading and two games: " + csv);
+                assertEquals(db.dsl().fetchCount(GAME), egnGames(client.get("/games.egn").body().string()).size(),
+                        "unfiltered: every game");
+            });
+        }
+
+        private static List<GameRecord> egnGames(String egn) throws IOException {
+            List<GameRecord> read = new ArrayList<>();
+            EgnReader.read(new StringReader(egn), "download", new RecordSink() {
+                public void game(GameRecord record) {
+                    read.add(record);
+                }
+
+                public void error(ImportError error) {
+                    fail(error.toString());
+                }
+
+                public void warning(ImportError warning) {
+                    fail(warning.toString());
+                }
+            });
+            return read;
+        }
+
         @Test
         void theGamesListSortsAndPagesThroughTheUrl() {
             withApp((client, port) -> {
@@ -243,7 +288,7 @@ class ViewerRoutesTest {
         void aBadFilterIsA400PageSayingWhatIsWrong() {
             withApp((client, port) -> {
                 for (String q : new String[] {"result=2-0", "variant=chess", "page=0", "sort=colour", "code=NOPE", "minply=x",
-                    "from=May"}) {
+                    "from=May", "reviewed=maybe", "side=white", "maxacc=101", "minblunders=-1"}) {
                     Response r = client.get("/games?" + q);
                     assertEquals(400, r.code(), q);
                     assertTrue(r.body().string().contains("Bad request"), q);

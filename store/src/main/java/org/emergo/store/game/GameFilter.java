@@ -32,6 +32,7 @@ public record GameFilter(
         Integer maxPlies,
         String text,
         String pattern,
+        ReviewFilter review,
         String sort,
         boolean descending,
         int page) {
@@ -48,6 +49,26 @@ public record GameFilter(
         return new Invalid(message);
     }
 
+    /**
+     * What the game's latest review (the one its page shows) must say: reviewed or not, and for
+     * one side or either, an accuracy at most, mistakes or blunders at least; null for no limit.
+     *
+     * @param side 'w', 'b', or 0 for either side
+     */
+    public record ReviewFilter(Boolean reviewed, char side, Integer maxAccuracy, Integer minMistakes, Integer minBlunders) {
+
+        public static final ReviewFilter NONE = new ReviewFilter(null, (char) 0, null, null, null);
+
+        /** Whether a limit is set on the figures (which asks for a reviewed game). */
+        public boolean limitsFigures() {
+            return maxAccuracy != null || minMistakes != null || minBlunders != null;
+        }
+
+        public boolean narrows() {
+            return reviewed != null || limitsFigures();
+        }
+    }
+
     /** Games per page. */
     public static final int PAGE_SIZE = 50;
 
@@ -59,7 +80,7 @@ public record GameFilter(
     private static final Pattern DATE = Pattern.compile("\\d{4}([.-]\\d{2}([.-]\\d{2})?)?");
 
     public static final GameFilter ALL = new GameFilter(null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null, "id", true, 1);
+            null, null, null, null, ReviewFilter.NONE, "id", true, 1);
 
     /** Reads the filters from query parameters; a bad value is a 400 saying which and why. */
     public static GameFilter parse(Function<String, String> param) {
@@ -83,12 +104,13 @@ public record GameFilter(
                 variant(blankToNull(param.apply("variant"))),
                 date(param, "from"),
                 date(param, "to"),
-                yesNo(blankToNull(param.apply("findings"))),
+                yesNo(blankToNull(param.apply("findings")), "findings"),
                 code(blankToNull(param.apply("code"))),
                 number(param, "minply"),
                 number(param, "maxply"),
                 blankToNull(param.apply("q")),
                 blankToNull(param.apply("pattern")),
+                review(param),
                 sort == null ? "id" : sort,
                 dir == null ? sort == null : dir.equals("desc"),
                 page == null ? 1 : page);
@@ -97,14 +119,14 @@ public record GameFilter(
     /** The same filters on another page. */
     public GameFilter withPage(int newPage) {
         return new GameFilter(player, white, black, event, result, resultByRule, variant, dateFrom, dateTo, hasFindings,
-                code, minPlies, maxPlies, text, pattern, sort, descending, newPage);
+                code, minPlies, maxPlies, text, pattern, review, sort, descending, newPage);
     }
 
     /** The same filters sorted by a column: a second click on the same column turns the order round. */
     public GameFilter sortedBy(String column) {
         boolean desc = column.equals(sort) ? !descending : column.equals("id") || column.equals("findings") || column.equals("plies");
         return new GameFilter(player, white, black, event, result, resultByRule, variant, dateFrom, dateTo, hasFindings,
-                code, minPlies, maxPlies, text, pattern, column, desc, 1);
+                code, minPlies, maxPlies, text, pattern, review, column, desc, 1);
     }
 
     /** The URL parameters of these filters (defaults left out), in a stable order. */
@@ -125,6 +147,11 @@ public record GameFilter(
         put(p, "maxply", maxPlies == null ? null : maxPlies.toString());
         put(p, "q", text);
         put(p, "pattern", pattern);
+        put(p, "reviewed", review.reviewed() == null ? null : review.reviewed() ? "yes" : "no");
+        put(p, "side", review.side() == 0 ? null : String.valueOf(review.side()));
+        put(p, "maxacc", review.maxAccuracy() == null ? null : review.maxAccuracy().toString());
+        put(p, "minmistakes", review.minMistakes() == null ? null : review.minMistakes().toString());
+        put(p, "minblunders", review.minBlunders() == null ? null : review.minBlunders().toString());
         if (!sort.equals("id") || !descending) {
             put(p, "sort", sort);
             put(p, "dir", descending ? "desc" : "asc");
@@ -149,7 +176,8 @@ public record GameFilter(
     public boolean narrows() {
         return player != null || white != null || black != null || event != null || result != null
                 || resultByRule != null || variant != null || dateFrom != null || dateTo != null || hasFindings != null
-                || code != null || minPlies != null || maxPlies != null || text != null || pattern != null;
+                || code != null || minPlies != null || maxPlies != null || text != null || pattern != null
+                || review.narrows();
     }
 
     private static void put(Map<String, String> p, String name, String value) {
@@ -185,13 +213,23 @@ public record GameFilter(
         return d.replace('-', '.');
     }
 
-    private static Boolean yesNo(String v) {
+    private static Boolean yesNo(String v, String name) {
         if (v == null) return null;
         return switch (v.toLowerCase(Locale.ROOT)) {
             case "yes", "true", "1" -> true;
             case "no", "false", "0" -> false;
-            default -> throw new Invalid("findings must be yes or no");
+            default -> throw new Invalid(name + " must be yes or no");
         };
+    }
+
+    /** The review's filters: a 400 for a side that is not w or b, or an accuracy over 100. */
+    private static ReviewFilter review(Function<String, String> param) {
+        String side = blankToNull(param.apply("side"));
+        if (side != null && !side.equals("w") && !side.equals("b")) throw new Invalid("side must be w or b");
+        Integer maxAccuracy = number(param, "maxacc");
+        if (maxAccuracy != null && maxAccuracy > 100) throw new Invalid("maxacc must be an accuracy from 0 to 100");
+        return new ReviewFilter(yesNo(blankToNull(param.apply("reviewed")), "reviewed"), side == null ? 0 : side.charAt(0),
+                maxAccuracy, number(param, "minmistakes"), number(param, "minblunders"));
     }
 
     private static FindingCode code(String v) {

@@ -3,8 +3,10 @@ package org.emergo.store.game;
 import static org.emergo.store.jooq.Tables.ANALYSIS;
 import static org.emergo.store.jooq.Tables.FINDING;
 import static org.emergo.store.jooq.Tables.GAME;
+import static org.emergo.store.jooq.Tables.REVIEW;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -64,7 +66,7 @@ public final class GameList {
         if (indexed.isPresent() && indexed.get().listsAlone(filter)) {
             List<Long> ids = indexed.get().sorted(filter);
             int from = Math.min((filter.page() - 1) * pageSize, ids.size());
-            return new Page(ids.size(), rows(ids.subList(from, Math.min(from + pageSize, ids.size()))));
+            return new Page(ids.size(), withReviews(rows(ids.subList(from, Math.min(from + pageSize, ids.size())))));
         }
         return findInSql(filter, indexed, pageSize, null);
     }
@@ -100,7 +102,7 @@ public final class GameList {
                 .limit(pageSize)
                 .offset((long) (filter.page() - 1) * pageSize)
                 .fetch(GameList::summary);
-        return new Page(total, rows);
+        return new Page(total, withReviews(rows));
     }
 
     /** The list's rows of the given games, in the order given. */
@@ -116,12 +118,28 @@ public final class GameList {
     private static GameSummary summary(Record r) {
         return new GameSummary(r.get(GAME.ID), r.get(GAME.VARIANT), r.get(GAME.DATE), r.get(GAME.EVENT), r.get(GAME.WHITE),
                 r.get(GAME.BLACK), r.get(GAME.RESULT), r.get(ANALYSIS.RESULT_BY_RULE), r.get(GAME.PLY_COUNT),
-                r.get(ANALYSIS.FINDINGS));
+                r.get(ANALYSIS.FINDINGS), null);
+    }
+
+    /** The rows with the figures of their games' latest reviews, read by the review's key for the page alone. */
+    private List<GameSummary> withReviews(List<GameSummary> rows) {
+        if (rows.isEmpty()) return rows;
+        Map<Long, GameSummary.ReviewFigures> figures = new HashMap<>();
+        dsl.select(REVIEW.GAME_ID, REVIEW.WHITE_ACCURACY, REVIEW.BLACK_ACCURACY, REVIEW.WHITE_MISTAKES,
+                        REVIEW.WHITE_BLUNDERS, REVIEW.BLACK_MISTAKES, REVIEW.BLACK_BLUNDERS)
+                .from(REVIEW)
+                .where(REVIEW.GAME_ID.in(rows.stream().map(GameSummary::id).toList()))
+                .and(LatestReview.is(REVIEW))
+                .forEach(r -> figures.put(r.value1(), new GameSummary.ReviewFigures(r.value2(), r.value3(), r.value4(),
+                        r.value5(), r.value6(), r.value7())));
+        if (figures.isEmpty()) return rows;
+        return rows.stream().map(g -> figures.containsKey(g.id()) ? g.withReview(figures.get(g.id())) : g).toList();
     }
 
     /** Whether a filter needs a game's row or its analysis: one no index answers. */
     static boolean filtersUnindexed(GameFilter f) {
-        return f.event() != null || f.resultByRule() != null || f.variant() != null || f.text() != null;
+        return f.event() != null || f.resultByRule() != null || f.variant() != null || f.text() != null
+                || f.review().narrows();
     }
 
     /**
@@ -130,6 +148,16 @@ public final class GameList {
      */
     static boolean filtersRows(GameFilter f) {
         return filtersUnindexed(f) || f.result() != null || f.dateFrom() != null || f.dateTo() != null;
+    }
+
+    /**
+     * Every game the filters match, whatever the page and order, as a condition on table game
+     * alone (a download of the list reads it so): the pattern aside, whose games the caller has.
+     */
+    public static Condition matching(GameFilter f, SQLDialect dialect) {
+        Condition all = condition(f, dialect).and(indexedCondition(f));
+        if (f.hasFindings() == null && f.resultByRule() == null) return all;
+        return GAME.ID.in(DSL.select(ANALYSIS.GAME_ID).from(ANALYSIS).join(GAME).on(GAME.ID.eq(ANALYSIS.GAME_ID)).where(all));
     }
 
     /** The filters {@link IndexedGames} answers, as SQL conditions on game and analysis. */
@@ -165,6 +193,7 @@ public final class GameList {
         if (f.resultByRule() != null) c = c.and(ANALYSIS.RESULT_BY_RULE.eq(f.resultByRule()));
         if (f.variant() != null) c = c.and(GAME.VARIANT.eq(f.variant().tagName()));
         c = c.and(dates(f.dateFrom(), f.dateTo(), dialect));
+        c = c.and(review(f.review()));
         if (f.text() != null) {
             String t = f.text();
             c = c.and(GAME.WHITE.containsIgnoreCase(t)
@@ -174,6 +203,38 @@ public final class GameList {
                     .or(GAME.ROUND.containsIgnoreCase(t)));
         }
         return c;
+    }
+
+    /** What a game's latest review must say ({@link GameFilter.ReviewFilter}), as a condition on game. */
+    static Condition review(GameFilter.ReviewFilter r) {
+        if (!r.narrows()) return DSL.noCondition();
+        var reviews = DSL.selectOne().from(REVIEW).where(REVIEW.GAME_ID.eq(GAME.ID));
+        if (Boolean.FALSE.equals(r.reviewed())) {
+            // a game without a review has no figures to meet a limit
+            return r.limitsFigures() ? DSL.falseCondition() : DSL.notExists(reviews);
+        }
+        if (!r.limitsFigures()) return DSL.exists(reviews);
+        Condition figures = switch (r.side()) {
+            case 'w' -> side(r, REVIEW.WHITE_ACCURACY, REVIEW.WHITE_MISTAKES, REVIEW.WHITE_BLUNDERS);
+            case 'b' -> side(r, REVIEW.BLACK_ACCURACY, REVIEW.BLACK_MISTAKES, REVIEW.BLACK_BLUNDERS);
+            // either side: one side meets every limit
+            default -> side(r, REVIEW.WHITE_ACCURACY, REVIEW.WHITE_MISTAKES, REVIEW.WHITE_BLUNDERS)
+                    .or(side(r, REVIEW.BLACK_ACCURACY, REVIEW.BLACK_MISTAKES, REVIEW.BLACK_BLUNDERS));
+        };
+        return DSL.exists(reviews.and(figures).and(LatestReview.is(REVIEW)));
+    }
+
+    private static Condition side(GameFilter.ReviewFilter r, Field<Float> accuracy, Field<Short> mistakes, Field<Short> blunders) {
+        Condition c = DSL.noCondition();
+        if (r.maxAccuracy() != null) c = c.and(accuracy.le(r.maxAccuracy().floatValue()));
+        if (r.minMistakes() != null) c = c.and(mistakes.ge(count(r.minMistakes())));
+        if (r.minBlunders() != null) c = c.and(blunders.ge(count(r.minBlunders())));
+        return c;
+    }
+
+    /** A count to compare with a SMALLINT column: one over its range is met by none, as its largest value is. */
+    private static short count(int n) {
+        return (short) Math.min(n, Short.MAX_VALUE);
     }
 
     /**

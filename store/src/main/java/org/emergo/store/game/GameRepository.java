@@ -113,9 +113,18 @@ public final class GameRepository {
      * {@code db.readOnly(dsl -> { new GameRepository(dsl).forEachGame(where, out); return null; })}.
      */
     public void forEachGame(String whereCondition, Consumer<StoredGame> action) {
-        Condition where = whereCondition == null || whereCondition.isBlank()
+        forEachGame(userCondition(whereCondition), action);
+    }
+
+    /** A user's SQL condition on table {@code game} (null or blank: every game), checked to be one expression. */
+    public static Condition userCondition(String whereCondition) {
+        return whereCondition == null || whereCondition.isBlank()
                 ? DSL.noCondition()
                 : DSL.condition("(" + ReadOnlySql.checkCondition(whereCondition) + ")");
+    }
+
+    /** Passes every game matching a condition on table {@code game} to the action, as {@link #forEachGame(String, Consumer)}. */
+    public void forEachGame(Condition where, Consumer<StoredGame> action) {
         long after = Long.MIN_VALUE;
         while (true) {
             List<StoredGame> page;

@@ -55,7 +55,7 @@ public final class PlayerSummary {
                 .fetch(r -> new ShadowCount(r.get(0, int.class), r.get(1, int.class), r.get(2, int.class), r.get(3, int.class),
                         r.get(4, int.class)));
         GameFilter filter = new GameFilter(name, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, "id", true, 1);
+                null, GameFilter.ReviewFilter.NONE, "id", true, 1);
         List<GameSummary> recent = new GameList(dsl).find(filter, 20).games();
         return new Summary(name, colours, findings, shadows, recent);
     }

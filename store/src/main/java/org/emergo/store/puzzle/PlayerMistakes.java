@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.emergo.store.game.LatestReview;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -93,7 +94,6 @@ public final class PlayerMistakes {
     }
 
     private Select<Record> side(String player, Field<String> colour, String letter, Condition which) {
-        var later = REVIEW.as("later");
         Field<Integer> mistakes = letter.equals("w") ? REVIEW.WHITE_MISTAKES.plus(REVIEW.WHITE_BLUNDERS).cast(Integer.class)
                 : REVIEW.BLACK_MISTAKES.plus(REVIEW.BLACK_BLUNDERS).cast(Integer.class);
         List<SelectField<?>> fields = List.of(GAME.ID.as("id"), REVIEW.SETTING_ID.as("setting_id"),
@@ -105,10 +105,7 @@ public final class PlayerMistakes {
                 .where(colour.eq(player))
                 .and(which)
                 // the game's latest review, as the viewer shows it
-                .andNotExists(DSL.selectOne().from(later)
-                        .where(later.GAME_ID.eq(REVIEW.GAME_ID))
-                        .and(later.REVIEWED_AT.gt(REVIEW.REVIEWED_AT)
-                                .or(later.REVIEWED_AT.eq(REVIEW.REVIEWED_AT).and(later.SETTING_ID.gt(REVIEW.SETTING_ID)))));
+                .and(LatestReview.is(REVIEW));
     }
 
     /** The mistakes in these games, in their order and then by ply: the plies read by the primary key, game by game. */

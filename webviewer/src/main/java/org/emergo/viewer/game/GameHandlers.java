@@ -2,25 +2,37 @@ package org.emergo.viewer.game;
 
 import io.javalin.http.Context;
 import io.javalin.http.NotFoundResponse;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.emergo.review.ReviewText;
 import org.emergo.store.analysis.GameLoader;
 import org.emergo.store.analysis.GameReplay;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.StoreException;
+import org.emergo.store.game.GameExport;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.game.GameList;
+import org.emergo.store.game.StoredGame;
 import org.emergo.store.rating.RatingRepository;
 import org.emergo.store.review.ReviewRepository;
 import org.emergo.store.review.StoredReview;
 import org.emergo.viewer.http.Json;
 import org.emergo.viewer.http.Params;
 import org.emergo.viewer.http.Templates;
+import org.jooq.Condition;
 
 /** The games list, a game at a ply, its record as a file, and both as JSON. */
 public final class GameHandlers {
@@ -66,6 +78,29 @@ public final class GameHandlers {
         ctx.contentType("application/x-egn; charset=utf-8");
         ctx.header("Content-Disposition", "attachment; filename=\"game-" + id + ".egn\"");
         ctx.result(egn);
+    }
+
+    /**
+     * {@code /games.egn} and {@code /games.csv}: every game the list's filters match, as
+     * {@code emergo export} writes them, read and sent a page of games at a time.
+     */
+    public void download(Context ctx, GameExport.Format format) {
+        GameFilter filter = GameFilter.parse(ctx::queryParam);
+        Set<Long> patterned = filter.pattern() == null ? null : new HashSet<>(patternGames.apply(filter.pattern()));
+        Condition where = GameList.matching(filter, db.dsl().dialect());
+        String extension = format.name().toLowerCase(Locale.ROOT);
+        ctx.contentType(format == GameExport.Format.EGN ? "application/x-egn; charset=utf-8" : "text/csv; charset=utf-8");
+        ctx.header("Content-Disposition", "attachment; filename=\"emergo-games." + extension + "\"");
+        Writer out = new BufferedWriter(new OutputStreamWriter(ctx.outputStream(), StandardCharsets.UTF_8), 1 << 16);
+        db.readOnly(dsl -> {
+            try {
+                new GameExport(dsl).write(format, where, id -> patterned == null || patterned.contains(id),
+                        StoredGame::toGameRecord, out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return null;
+        });
     }
 
     /** {@code /api/games}: the games list as JSON. */

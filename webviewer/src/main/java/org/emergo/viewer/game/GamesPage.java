@@ -52,6 +52,29 @@ public record GamesPage(GameFilter filter, int total, List<GameSummary> games) {
         return s == null ? "" : s;
     }
 
+    public String number(Integer n) {
+        return n == null ? "" : n.toString();
+    }
+
+    /** An accuracy as the game page shows it, a whole number; a dash for a side without a move. */
+    public String accuracy(Float a) {
+        return a == null ? "–" : Long.toString(Math.round(a));
+    }
+
+    /** The columns a narrow window leaves out (the game's page has them all). */
+    public String columnClass(String column) {
+        return switch (column) {
+            case "date", "event", "plies", "findings" -> "wide-only";
+            default -> null;
+        };
+    }
+
+    /** Every game the filters match (not only this page), as a file of the format. */
+    public String downloadUrl(String format) {
+        String q = filter.withPage(1).queryString();
+        return "/games." + format + (q.isEmpty() ? "" : "?" + q);
+    }
+
     public String playerUrl(String name) {
         return "/player/" + Urls.segment(name);
     }

@@ -3,10 +3,12 @@ package org.emergo.viewer.game;
 import static org.emergo.store.jooq.Tables.ANALYSIS;
 import static org.emergo.store.jooq.Tables.FINDING;
 import static org.emergo.store.jooq.Tables.GAME;
+import static org.emergo.store.jooq.Tables.REVIEW;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,12 +17,15 @@ import java.util.Map;
 import org.emergo.generate.SelfPlay;
 import org.emergo.replay.GameRecord;
 import org.emergo.rules.Variant;
+import org.emergo.search.Limit;
 import org.emergo.store.analysis.AnalysisJob;
 import org.emergo.store.db.Database;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.game.GameList;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.game.GameSummary;
+import org.emergo.store.jooq.tables.records.ReviewRecord;
+import org.emergo.store.review.ReviewSettings;
 import org.emergo.viewer.ViewerFixture;
 import org.jooq.Condition;
 import org.jooq.Field;
@@ -211,6 +216,121 @@ class GameListTest {
         assertTrue(plan.contains("GAME_EVENT_IDX") && !plan.contains("tableScan"), plan);
         assertSameAsPlainSql(Map.of("event", "list 2"));
         assertSameAsPlainSql(Map.of("event", "List", "sort", "event", "dir", "desc"));
+    }
+
+    /**
+     * The review's filters and figures against the review rows read whole and judged in Java:
+     * reviews at two settings, the later one of a game the one that counts (a tie broken by the
+     * setting made last), games without a review, each side's figures and either side's.
+     */
+    @Test
+    void theReviewsFiltersAndFiguresAreThoseOfEachGamesLatestReview() throws Exception {
+        List<Long> ids = db.dsl().select(GAME.ID).from(GAME).orderBy(GAME.ID).fetch(GAME.ID);
+        int first = new ReviewSettings(db.dsl()).setting(Limit.depth(2), "list-a").id();
+        int second = new ReviewSettings(db.dsl()).setting(Limit.depth(3), "list-b").id();
+        int third = new ReviewSettings(db.dsl()).setting(Limit.depth(4), "list-c").id();
+        LocalDateTime t = LocalDateTime.of(2026, 1, 1, 0, 0);
+        try {
+            for (int i = 0; i < ids.size(); i++) {
+                if (i % 5 == 4) continue; // not reviewed
+                review(ids.get(i), first, t, i);
+                if (i % 3 == 0) review(ids.get(i), second, i % 2 == 0 ? t : t.plusHours(1), i * 7 + 3);
+                if (i % 11 == 1) review(ids.get(i), third, t.minusHours(1), i * 5 + 1); // earlier: does not count
+            }
+            Map<Long, ReviewRecord> latest = new HashMap<>();
+            for (ReviewRecord r : db.dsl().selectFrom(REVIEW).fetch()) {
+                latest.merge(r.getGameId(), r, (a, b) -> later(a, b) ? a : b);
+            }
+            int combinations = 0;
+            for (String reviewed : new String[] {null, "yes", "no"}) {
+                for (String side : new String[] {null, "w", "b"}) {
+                    for (String[] limits : new String[][] {{null, null, null}, {"60", null, null}, {null, "2", null},
+                            {null, null, "3"}, {"80", "1", "1"}, {"0", null, null}}) {
+                        Map<String, String> p = new HashMap<>();
+                        put(p, "reviewed", reviewed);
+                        put(p, "side", side);
+                        put(p, "maxacc", limits[0]);
+                        put(p, "minmistakes", limits[1]);
+                        put(p, "minblunders", limits[2]);
+                        GameFilter filter = GameFilter.parse(p::get);
+                        List<Long> expected = ids.stream().sorted(java.util.Comparator.reverseOrder())
+                                .filter(id -> meets(latest.get(id), filter.review())).toList();
+                        for (GameList list : List.of(new GameList(db.dsl()), new GameList(db.dsl(), 0))) {
+                            GameList.Page page = list.find(filter, 1_000);
+                            assertEquals(expected, page.games().stream().map(GameSummary::id).toList(), p.toString());
+                            assertEquals(expected.size(), page.total(), p.toString());
+                            for (GameSummary g : page.games()) assertEquals(figures(latest.get(g.id())), g.review(), p.toString());
+                        }
+                        combinations++;
+                    }
+                }
+            }
+            assertEquals(3 * 3 * 6, combinations);
+            assertTrue(latest.values().stream().anyMatch(r -> r.getSettingId() == second), "a second setting counts somewhere");
+        } finally {
+            db.dsl().deleteFrom(REVIEW).execute();
+        }
+    }
+
+    /** Figures that differ from game to game and side to side; a side without a move now and then. */
+    private static void review(long gameId, int settingId, LocalDateTime at, int seed) {
+        db.dsl().insertInto(REVIEW)
+                .set(REVIEW.GAME_ID, gameId)
+                .set(REVIEW.SETTING_ID, settingId)
+                .set(REVIEW.PLIES, 10)
+                .set(REVIEW.WHITE_ACCURACY, seed % 13 == 0 ? null : (float) (seed * 37 % 101))
+                .set(REVIEW.BLACK_ACCURACY, (float) (seed * 53 % 101) + 0.5f)
+                .set(REVIEW.WHITE_INACCURACIES, (short) 0)
+                .set(REVIEW.WHITE_MISTAKES, (short) (seed % 4))
+                .set(REVIEW.WHITE_BLUNDERS, (short) (seed % 5))
+                .set(REVIEW.BLACK_INACCURACIES, (short) 0)
+                .set(REVIEW.BLACK_MISTAKES, (short) (seed / 3 % 4))
+                .set(REVIEW.BLACK_BLUNDERS, (short) (seed / 2 % 6))
+                .set(REVIEW.WHITE_FORCED_LOSSES, (short) 0)
+                .set(REVIEW.BLACK_FORCED_LOSSES, (short) 0)
+                .set(REVIEW.NODES, 0L)
+                .set(REVIEW.CURVE_GENERATION, 0)
+                .set(REVIEW.REVIEWED_AT, at)
+                .execute();
+    }
+
+    private static boolean later(ReviewRecord a, ReviewRecord b) {
+        int c = a.getReviewedAt().compareTo(b.getReviewedAt());
+        return c != 0 ? c > 0 : a.getSettingId() > b.getSettingId();
+    }
+
+    private static boolean meets(ReviewRecord r, GameFilter.ReviewFilter f) {
+        if (f.reviewed() != null && f.reviewed() != (r != null)) return false;
+        if (!f.limitsFigures()) return true;
+        if (r == null) return false;
+        boolean white = side(r.getWhiteAccuracy(), r.getWhiteMistakes(), r.getWhiteBlunders(), f);
+        boolean black = side(r.getBlackAccuracy(), r.getBlackMistakes(), r.getBlackBlunders(), f);
+        return f.side() == 'w' ? white : f.side() == 'b' ? black : white || black;
+    }
+
+    private static boolean side(Float accuracy, short mistakes, short blunders, GameFilter.ReviewFilter f) {
+        return (f.maxAccuracy() == null || accuracy != null && accuracy <= f.maxAccuracy())
+                && (f.minMistakes() == null || mistakes >= f.minMistakes())
+                && (f.minBlunders() == null || blunders >= f.minBlunders());
+    }
+
+    private static GameSummary.ReviewFigures figures(ReviewRecord r) {
+        return r == null ? null : new GameSummary.ReviewFigures(r.getWhiteAccuracy(), r.getBlackAccuracy(),
+                r.getWhiteMistakes(), r.getWhiteBlunders(), r.getBlackMistakes(), r.getBlackBlunders());
+    }
+
+    /** A download of the list reads every game its filters match, which the pages list one by one. */
+    @Test
+    void theDownloadsConditionMatchesWhatTheListPagesThrough() {
+        for (Map<String, String> p : List.of(Map.<String, String>of(), Map.of("player", PLAYERS.get(1)),
+                Map.of("findings", "yes", "from", "2003"), Map.of("rbr", "1-0", "q", "list"),
+                Map.of("code", "MISSED_MAJORITY", "minply", "3"), Map.of("findings", "no", "white", PLAYERS.get(2)))) {
+            GameFilter filter = GameFilter.parse(p::get);
+            List<Long> listed = plainSql(filter);
+            List<Long> matched = new ArrayList<>();
+            new GameRepository(db.dsl()).forEachGame(GameList.matching(filter, db.dialect()), g -> matched.add(g.id()));
+            assertEquals(listed.stream().sorted().toList(), matched, p.toString());
+        }
     }
 
     private static void put(Map<String, String> p, String name, String value) {
