@@ -16,6 +16,7 @@ import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
 import org.h2.mvstore.MVStoreTool;
 import org.h2.mvstore.Page;
+import org.h2.store.fs.FileUtils;
 
 /**
  * Issue 30: H2 2.4.240, killed at the wrong moment, can leave a file whose last stored version
@@ -30,9 +31,11 @@ import org.h2.mvstore.Page;
  *
  * <p>So after an unclean stop, before H2 opens the file, every page reached from the root of a
  * map (the store's layout and meta maps among them) is looked up in its chunk's record of free
- * pages. If one is counted free, the file is rewritten by H2's own compaction: every map's tree
- * copied into a new file, whose records are made anew, and moved over the old one. Nothing is
- * lost: the copy holds what the file held (docs/h2-kill-partial-commit.md#pages-counted-free).
+ * pages. If one is counted free, the file is rewritten as H2's own compaction does it: every
+ * map's tree copied into a new file, whose records are made anew, and moved over the old one.
+ * Nothing is lost: the copy holds what the file held (docs/h2-kill-partial-commit.md#pages-counted-free).
+ * Unlike H2's compaction, each map keeps its id: the undo log of a transaction the stop left
+ * open names its tables' maps by id, and H2 rolls it back when it opens the copy.
  * Only the pages above the leaves are read: 11 s for a file of 100,000 analysed games (3.7 GB,
  * 3.8 million pages).
  */
@@ -58,8 +61,62 @@ final class H2PageAccounting {
             // or others from its pages' bytes): the open that follows says what is wrong
             return false;
         }
-        MVStoreTool.compact(file.toString(), true); // into NAME.mv.db.tempFile, then moved over the file
+        rewriteKeepingIds(file);
         return true;
+    }
+
+    /**
+     * H2 2.4.240's compaction ({@code MVStore.compact}) with one change: each map is made in the
+     * new file under the id it had, where H2 numbers them anew in the order its threads reach
+     * them. The new file is written beside the old one and then moved over it, as H2 does.
+     */
+    static void rewriteKeepingIds(Path file) {
+        String source = file.toString();
+        String temp = source + ".tempFile";
+        FileUtils.delete(temp);
+        try (MVStore from = new MVStore.Builder().fileName(source).readOnly().open();
+                MVStore to = new MVStore.Builder().fileName(temp).compress().open()) {
+            invoke(to, "setCurrentVersion", long.class, from.getCurrentVersion());
+            invoke(to, "adjustLastMapId", int.class, invoke(from, "getLastMapId", null, null));
+            to.setReuseSpace(false); // H2's compaction keeps every chunk it makes while it copies
+            to.setAutoCommitDelay(0);
+            MVMap<String, String> meta = to.getMetaMap();
+            from.getMetaMap().forEach(meta::put); // each map's name and settings under its own id
+            for (String name : from.getMapNames()) {
+                MVMap.Builder<Object, Object> builder = Census.genericMapBuilder();
+                if (name.startsWith("undoLog")) builder.singleWriter(); // as H2's compaction opens them
+                MVMap<Object, Object> original = from.openMap(name, builder);
+                invoke(to.openMap(original.getId(), builder), "copyFrom", MVMap.class, original);
+            }
+            to.commit();
+        }
+        MVStoreTool.moveAtomicReplace(temp, source);
+    }
+
+    /** One of H2's methods that its own compaction calls and that are not public. */
+    private static Object invoke(Object target, String name, Class<?> parameter, Object argument) {
+        try {
+            Method m = parameter == null ? findMethod(target.getClass(), name) : findMethod(target.getClass(), name, parameter);
+            m.setAccessible(true);
+            return parameter == null ? m.invoke(target) : m.invoke(target, argument);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("H2's " + target.getClass().getSimpleName() + "." + name
+                    + " is not what H2 2.4.240 has", e);
+        }
+    }
+
+    private static Method findMethod(Class<?> type, String name, Class<?>... parameters) throws NoSuchMethodException {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            try {
+                return c.getDeclaredMethod(name, parameters);
+            } catch (NoSuchMethodException e) {
+                // declared higher up
+            }
+        }
+        throw new NoSuchMethodException(type.getName() + "." + name);
     }
 
     /** How many pages the file's last version reaches that their chunk records count as free. */
@@ -70,7 +127,7 @@ final class H2PageAccounting {
     }
 
     /** The walk of every map's tree, against the chunks' records of free pages. */
-    private static final class Census {
+    static final class Census {
         private final MVStore store;
         private final FileStore<?> files;
         /** Each chunk's record of free pages, by chunk id (the newest chunk has none: it is in no record yet). */
@@ -150,7 +207,7 @@ final class H2PageAccounting {
         }
 
         @SuppressWarnings("unchecked")
-        private static MVMap.Builder<Object, Object> genericMapBuilder() {
+        static MVMap.Builder<Object, Object> genericMapBuilder() {
             try {
                 Method m = MVStoreTool.class.getDeclaredMethod("getGenericMapBuilder");
                 m.setAccessible(true);

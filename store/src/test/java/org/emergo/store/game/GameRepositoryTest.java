@@ -272,7 +272,7 @@ public class GameRepositoryTest {
         void exportWithoutConditionPassesEveryGame() {
             repo().insertAll(List.of(game("a", "b"), game("c", "d")), null);
             List<StoredGame> seen = new ArrayList<>();
-            repo().forEachGame(null, seen::add);
+            repo().forEachGame((String) null, seen::add);
 
             assertEquals(List.of("a", "c"), seen.stream().map(StoredGame::white).toList());
         }
