@@ -72,7 +72,7 @@ public final class AnalysisJob {
         try {
             return repository.countPending(all);
         } catch (SQLException e) {
-            throw new StoreException("cannot count games: " + e.getMessage(), e);
+            throw db.failure("cannot count games", e);
         }
     }
 

@@ -53,8 +53,7 @@ public final class Backup {
             Files.move(part, file); // fails rather than replace a file made meanwhile
             return file;
         } catch (SQLException e) {
-            throw new StoreException(OutsideProblem.describe(e, db.where())
-                    .orElseGet(() -> "cannot back up " + db.where() + ": " + ErrorText.firstLine(e)), e);
+            throw db.failure("cannot back up " + db.where(), e);
         } catch (IOException e) {
             throw new StoreException("cannot write the copy " + file + ": " + OutsideProblem.rootMessage(e), e);
         } finally {

@@ -4,8 +4,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.LockKey;
-import org.emergo.store.db.OutsideProblem;
-import org.emergo.store.db.StoreException;
 
 /**
  * One import at a time of a given file content, across programs: a second program waits until
@@ -51,8 +49,7 @@ public final class ImportLocks implements AutoCloseable {
             }
             return new ImportLocks(c, key, null);
         } catch (SQLException e) {
-            throw new StoreException(OutsideProblem.describe(e, db.where())
-                    .orElseGet(() -> "cannot lock the import of a file: " + e.getMessage()), e);
+            throw db.failure("cannot lock the import of a file", e);
         }
     }
 

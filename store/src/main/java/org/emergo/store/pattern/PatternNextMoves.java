@@ -18,7 +18,6 @@ import java.util.function.BiConsumer;
 import org.emergo.pattern.Pattern;
 import org.emergo.rules.Board;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.output.ResultColumn;
 import org.emergo.store.sql.QueryResult;
 import org.jooq.DSLContext;
@@ -399,7 +398,7 @@ public final class PatternNextMoves {
                 }
             }
         } catch (SQLException e) {
-            throw new StoreException("cannot read the games' results: " + e.getMessage(), e);
+            throw db.failure("cannot read the games' results", e);
         }
         return results;
     }

@@ -25,7 +25,6 @@ import org.emergo.pattern.SquareCondition;
 import org.emergo.rules.Side;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.StoreException;
 import org.postgresql.PGStatement;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -124,7 +123,7 @@ public final class PatternSearch {
             sorted.sort(Comparator.comparingLong(Hit::gameId));
             return Result.of(pattern, sorted, unindexed(c));
         } catch (SQLException e) {
-            throw new StoreException("cannot search positions: " + e.getMessage(), e);
+            throw db.failure("cannot search positions", e);
         }
     }
 

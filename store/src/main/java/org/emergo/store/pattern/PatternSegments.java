@@ -18,7 +18,6 @@ import org.emergo.rules.Board;
 import org.emergo.rules.Variant;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.LockKey;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.db.Transaction;
 import org.emergo.store.jdbc.WorkClaims;
 import org.jooq.DSLContext;
@@ -77,7 +76,7 @@ public final class PatternSegments {
                 }
             });
         } catch (SQLException e) {
-            throw new StoreException("cannot build the pattern index: " + e.getMessage(), e);
+            throw db.failure("cannot build the pattern index", e);
         }
     }
 

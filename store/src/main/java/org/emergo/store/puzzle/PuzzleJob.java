@@ -9,7 +9,6 @@ import java.util.concurrent.ExecutorService;
 import org.emergo.puzzle.PuzzleMiner;
 import org.emergo.review.PlayedGame;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.ClaimedBatches;
 import org.emergo.store.jdbc.OrderedBatches;
@@ -60,7 +59,7 @@ public final class PuzzleJob {
         try {
             return repository.countPending(where);
         } catch (SQLException e) {
-            throw new StoreException("cannot count games: " + e.getMessage(), e);
+            throw db.failure("cannot count games", e);
         }
     }
 

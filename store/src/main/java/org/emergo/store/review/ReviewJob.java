@@ -10,7 +10,6 @@ import org.emergo.review.PlayedGame;
 import org.emergo.review.Reviewer;
 import org.emergo.search.Limit;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.game.PendingGame;
 import org.emergo.store.jdbc.ClaimedBatches;
 import org.emergo.store.jdbc.OrderedBatches;
@@ -104,8 +103,7 @@ public final class ReviewJob implements AutoCloseable {
             try {
                 setting = settings.setting(limit, Reviewer.VERSION);
             } catch (SQLException | DataAccessException e) {
-                Throwable why = e.getCause() instanceof SQLException cause ? cause : e; // jOOQ's wraps JDBC's
-                throw new StoreException("cannot read the review settings: " + why.getMessage(), e);
+                throw db.failure("cannot read the review settings", e);
             }
         }
         return setting;
@@ -116,7 +114,7 @@ public final class ReviewJob implements AutoCloseable {
         try {
             return repository.countPending(setting().id(), where);
         } catch (SQLException e) {
-            throw new StoreException("cannot count games: " + e.getMessage(), e);
+            throw db.failure("cannot count games", e);
         }
     }
 
@@ -156,7 +154,7 @@ public final class ReviewJob implements AutoCloseable {
                     judgedAgain, repository.totals(s.id()), s.curvesInWords(),
                     new CurveCalibration(new OwnCurves(db.dsl())).boards(s.id()));
         } catch (SQLException e) {
-            throw new StoreException("cannot count reviews: " + e.getMessage(), e);
+            throw db.failure("cannot count reviews", e);
         }
     }
 

@@ -8,8 +8,6 @@ import org.emergo.importer.MoveNote;
 import org.emergo.replay.GameRecord;
 import org.emergo.review.ReviewText;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.ErrorText;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.game.StoredGame;
 
@@ -34,7 +32,7 @@ public final class ReviewedRecord {
         try {
             return Optional.of(EgnWriter.toEgn(of(game.get(), new ReviewRepository(db).latest(id))));
         } catch (SQLException e) {
-            throw new StoreException("reading the review of game " + id + " failed: " + ErrorText.firstLine(e), e);
+            throw db.failure("reading the review of game " + id + " failed", e);
         }
     }
 }

@@ -20,7 +20,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.StoreException;
 
 /**
  * What can be asked: every table and view of emergo's schema with its columns, their types and
@@ -102,7 +101,7 @@ public final class SchemaCatalog {
             result.sort((a, b) -> a.name().compareTo(b.name()));
             return List.copyOf(result);
         } catch (SQLException e) {
-            throw new StoreException("cannot read the schema of " + db.where() + ": " + e.getMessage(), e);
+            throw db.failure("cannot read the schema of " + db.where(), e);
         }
     }
 

@@ -7,8 +7,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.ErrorText;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.review.CurveCalibration;
 import org.emergo.store.review.OwnCurves;
 import org.emergo.store.review.ReviewFigures;
@@ -103,7 +101,7 @@ public record StatsFigures(GameStatistics.Counts counts, GameStatistics.Figures 
         try {
             return new CurveCalibration(new OwnCurves(db.dsl())).boards(settingId);
         } catch (SQLException e) {
-            throw new StoreException("reading the reviewed positions failed: " + ErrorText.firstLine(e), e);
+            throw db.failure("reading the reviewed positions failed", e);
         }
     }
 }
