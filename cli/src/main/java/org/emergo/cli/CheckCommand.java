@@ -1,7 +1,6 @@
 package org.emergo.cli;
 
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,7 +46,7 @@ final class CheckCommand implements Callable<Integer> {
             try (Database database = db.openToRead()) {
                 return report(new DatabaseCheck(database).run(), database.where(), database.isPostgres());
             }
-        } catch (StoreException | SQLException e) {
+        } catch (StoreException e) {
             spec.commandLine().getErr().println("emergo check: " + ErrorText.firstLine(e));
             return 1;
         }

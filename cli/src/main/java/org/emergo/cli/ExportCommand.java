@@ -6,11 +6,9 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.emergo.replay.GameRecord;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.game.GameExport;
 import org.emergo.store.game.GameRepository;
@@ -85,10 +83,6 @@ final class ExportCommand implements Callable<Integer> {
     /** The game's record, with its latest review written into the moves when asked. */
     private GameRecord record(StoredGame game, ReviewRepository reviews) {
         if (!annotate) return game.toGameRecord();
-        try {
-            return ReviewedRecord.of(game, reviews.latest(game.id()));
-        } catch (SQLException e) {
-            throw new StoreException("reading the review of game " + game.id() + " failed: " + ErrorText.firstLine(e), e);
-        }
+        return ReviewedRecord.of(game, reviews.latest(game.id()));
     }
 }

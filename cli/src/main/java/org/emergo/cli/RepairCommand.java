@@ -1,10 +1,8 @@
 package org.emergo.cli;
 
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.H2Repair;
 import org.emergo.store.db.StoreException;
 import org.emergo.store.game.DatabaseCheck;
@@ -59,9 +57,6 @@ final class RepairCommand implements Callable<Integer> {
             return 0;
         } catch (StoreException e) {
             spec.commandLine().getErr().println("emergo repair: " + e.getMessage());
-            return 1;
-        } catch (SQLException e) {
-            spec.commandLine().getErr().println("emergo repair: " + ErrorText.firstLine(e));
             return 1;
         }
     }

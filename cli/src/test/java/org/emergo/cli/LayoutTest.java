@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -126,6 +128,22 @@ class LayoutTest {
         assertEquals(List.of(), List.copyOf(wrong));
     }
 
+    /** The store's door throws unchecked exceptions only: StoreException, worded by its one translator, or jOOQ's. */
+    @Test
+    void whatTheCommandsAndTheViewerCallInTheStoreThrowsNoSqlException() {
+        Set<String> wrong = new TreeSet<>();
+        for (JavaClass c : classes) {
+            String from = module(c);
+            if (!"cli".equals(from) && !"viewer".equals(from)) continue;
+            for (JavaCall<?> call : c.getCodeUnitCallsFromSelf()) {
+                if (storePackage(call.getTargetOwner()) != null && call.getTarget().getThrowsClause().containsType(SQLException.class)) {
+                    wrong.add(c.getSimpleName() + " calls " + call.getTarget().getFullName());
+                }
+            }
+        }
+        assertEquals(List.of(), List.copyOf(wrong));
+    }
+
     @Test
     void aStoreClassTakesTheDatabaseOnlyWhenItUsesMoreThanItsDsl() {
         Set<String> wrong = new TreeSet<>();
@@ -154,6 +172,9 @@ class LayoutTest {
         }
         assertTrue(classes.stream().filter(c -> "review".equals(storePackage(c))).count() > 5);
         assertTrue(classes.stream().filter(c -> "game".equals(viewerPackage(c))).count() > 3);
+        assertTrue(classes.stream().filter(c -> "viewer".equals(module(c)))
+                .flatMap(c -> c.getCodeUnitCallsFromSelf().stream())
+                .filter(call -> storePackage(call.getTargetOwner()) != null).count() > 50, "the viewer's calls into the store");
     }
 
     private interface Part {

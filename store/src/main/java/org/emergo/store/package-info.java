@@ -25,5 +25,11 @@
  * alone; the {@code Database} when it needs more of it (its connections for batches, COPY or
  * claims, its dialect, its file) or runs other classes' work (a job). {@code LayoutTest} checks
  * that a class taking the Database uses more of it than its {@code dsl()}.
+ *
+ * <p>What comes out of the door: unchecked exceptions only, jOOQ's {@code DataAccessException}
+ * or a {@code StoreException} whose message a user reads, worded once by
+ * {@code StoreException.of} ({@code Database.failure}): a problem outside emergo as such, else
+ * what failed and the first line of the database's words. JDBC's checked {@code SQLException}
+ * stays inside: a method the commands or the viewer call declares none ({@code LayoutTest}).
  */
 package org.emergo.store;

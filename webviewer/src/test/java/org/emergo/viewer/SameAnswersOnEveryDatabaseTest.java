@@ -314,12 +314,8 @@ class SameAnswersOnEveryDatabaseTest {
                     mistakes.count(player)));
         }
         for (long id : db.dsl().fetch("SELECT id FROM game ORDER BY id").getValues(0, Long.class)) {
-            try {
-                new ReviewRepository(db).latest(id).ifPresent(r -> out.add(List.of(r.setting(), r.curve(), r.moves(),
-                        r.white(), r.black(), r.positions())));
-            } catch (SQLException e) {
-                throw new AssertionError(e);
-            }
+            new ReviewRepository(db).latest(id).ifPresent(r -> out.add(List.of(r.setting(), r.curve(), r.moves(),
+                    r.white(), r.black(), r.positions())));
         }
         return out;
     }

@@ -17,7 +17,6 @@ import org.h2.jdbcx.JdbcConnectionPool;
 import org.h2.mvstore.MVStoreException;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
-import org.jooq.exception.DataAccessException;
 import org.jooq.conf.ParamCastMode;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
@@ -339,10 +338,7 @@ public final class Database implements AutoCloseable {
      * else as {@code what} ("analysis failed") and the database's own words, or the failure.
      */
     public StoreException failure(String what, Throwable e) {
-        if (e instanceof StoreException s) return s;
-        Throwable said = e instanceof DataAccessException && e.getCause() instanceof SQLException cause ? cause : e;
-        return new StoreException(OutsideProblem.describe(e, where())
-                .orElseGet(() -> what + ": " + (said instanceof SQLException ? ErrorText.firstLine(said) : said)), e);
+        return StoreException.of(what, where(), e);
     }
 
     /**

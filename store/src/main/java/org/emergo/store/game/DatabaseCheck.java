@@ -1,5 +1,6 @@
 package org.emergo.store.game;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -12,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.ErrorText;
-import java.io.IOException;
+import org.emergo.store.db.StoreException;
 
 /**
  * Whether a database is sound ({@code emergo check}): every row of every table read with every
@@ -41,15 +42,18 @@ public final class DatabaseCheck {
 
     private final Connections connections;
     private final boolean postgres;
+    /** The database, as a message names it. */
+    private final String where;
 
     /** The check of an open database, through its connections (an H2 file in use goes through its server). */
     public DatabaseCheck(Database db) {
-        this(db.dataSource()::getConnection, db.isPostgres());
+        this(db.dataSource()::getConnection, db.isPostgres(), db.where());
     }
 
-    private DatabaseCheck(Connections connections, boolean postgres) {
+    private DatabaseCheck(Connections connections, boolean postgres, String where) {
         this.connections = connections;
         this.postgres = postgres;
+        this.where = where;
     }
 
     /**
@@ -59,10 +63,20 @@ public final class DatabaseCheck {
     public static DatabaseCheck ofH2FileAlone(Path file) {
         String name = file.toString().replaceFirst("\\.mv\\.db$", "");
         return new DatabaseCheck(() -> DriverManager.getConnection(
-                "jdbc:h2:file:" + name + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE;LAZY_QUERY_EXECUTION=TRUE", "sa", ""), false);
+                "jdbc:h2:file:" + name + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE;LAZY_QUERY_EXECUTION=TRUE", "sa", ""), false,
+                Database.where(name));
     }
 
-    public Report run() throws SQLException {
+    /** Reads the database; a failure that is no damage (a server gone, say) is a {@link StoreException}. */
+    public Report run() {
+        try {
+            return read();
+        } catch (SQLException e) {
+            throw StoreException.of("cannot check " + where, where, e);
+        }
+    }
+
+    private Report read() throws SQLException {
         Map<String, String> damaged = new LinkedHashMap<>();
         List<Long> altered = new ArrayList<>();
         long rows = 0;

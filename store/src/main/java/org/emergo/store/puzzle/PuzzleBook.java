@@ -187,7 +187,7 @@ public final class PuzzleBook {
      * one transaction: solved is the first move right. A later attempt (a try again, or the
      * solution played once the failure showed it) stores nothing and rates nobody.
      */
-    public Attempted attempt(String id, boolean solved, String wrongMove) throws SQLException {
+    public Attempted attempt(String id, boolean solved, String wrongMove) {
         long[] key = StoredPuzzle.parseId(id);
         if (key == null) throw new IllegalArgumentException("no puzzle " + id);
         try (Connection c = db.dataSource().getConnection()) {
@@ -249,6 +249,8 @@ public final class PuzzleBook {
                         .execute();
                 return new Attempted(solved, true, after.black(), after.white());
             });
+        } catch (SQLException e) {
+            throw db.failure("cannot store the attempt", e);
         }
     }
 

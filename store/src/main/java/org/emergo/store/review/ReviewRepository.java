@@ -75,7 +75,7 @@ public final class ReviewRepository {
     }
 
     /** One game as the review needs it, reviewed or not. */
-    public Optional<PendingGame> game(long id) throws SQLException {
+    public Optional<PendingGame> game(long id) {
         return PendingGames.game(db.dsl(), id);
     }
 
@@ -178,7 +178,7 @@ public final class ReviewRepository {
     // ---- reading a game's review
 
     /** A game's review at a setting. */
-    public Optional<StoredReview> find(long gameId, ReviewSetting s) throws SQLException {
+    public Optional<StoredReview> find(long gameId, ReviewSetting s) {
         return find(gameId, REVIEW.SETTING_ID.eq(s.id()));
     }
 
@@ -186,7 +186,7 @@ public final class ReviewRepository {
      * A game's review: of all the settings it was reviewed at, the one reviewed last (the
      * setting made last, between two at once).
      */
-    public Optional<StoredReview> latest(long gameId) throws SQLException {
+    public Optional<StoredReview> latest(long gameId) {
         return find(gameId, DSL.trueCondition());
     }
 

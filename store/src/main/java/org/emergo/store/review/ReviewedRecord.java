@@ -1,6 +1,5 @@
 package org.emergo.store.review;
 
-import java.sql.SQLException;
 import java.util.Optional;
 import org.emergo.importer.AnnotatedRecord;
 import org.emergo.importer.EgnWriter;
@@ -29,10 +28,6 @@ public final class ReviewedRecord {
     public static Optional<String> egn(Database db, long id) {
         Optional<StoredGame> game = new GameRepository(db.dsl()).find(id);
         if (game.isEmpty()) return Optional.empty();
-        try {
-            return Optional.of(EgnWriter.toEgn(of(game.get(), new ReviewRepository(db).latest(id))));
-        } catch (SQLException e) {
-            throw db.failure("reading the review of game " + id + " failed", e);
-        }
+        return Optional.of(EgnWriter.toEgn(of(game.get(), new ReviewRepository(db).latest(id))));
     }
 }

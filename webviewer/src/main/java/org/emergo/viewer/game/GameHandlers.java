@@ -8,7 +8,6 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -21,7 +20,6 @@ import org.emergo.review.ReviewText;
 import org.emergo.store.analysis.GameLoader;
 import org.emergo.store.analysis.GameReplay;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.game.GameExport;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.game.GameList;
@@ -194,11 +192,7 @@ public final class GameHandlers {
 
     /** A game's latest review (of any setting, as {@link ReviewRepository#latest} says), or null when it has none. */
     private StoredReview latestReview(long gameId) {
-        try {
-            return new ReviewRepository(db).latest(gameId).orElse(null);
-        } catch (SQLException e) {
-            throw new StoreException("cannot read the review of game " + gameId + ": " + e.getMessage(), e);
-        }
+        return new ReviewRepository(db).latest(gameId).orElse(null);
     }
 
     private void render(Context ctx, GameReplay game, int ply) {

@@ -4,7 +4,6 @@ import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.NotFoundResponse;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,7 +15,6 @@ import org.emergo.rules.Position;
 import org.emergo.rules.Side;
 import org.emergo.search.Judgement;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.game.PendingGame;
 import org.emergo.store.puzzle.PlayerMistakes;
 import org.emergo.store.review.ReviewJob;
@@ -144,11 +142,7 @@ public final class MistakeHandlers {
     }
 
     private PlayedGame game(long id) {
-        try {
-            PendingGame g = new ReviewRepository(db).game(id).orElseThrow(() -> new NotFoundResponse("no game " + id));
-            return PlayedGame.replay(g.start(), g.moves());
-        } catch (SQLException e) {
-            throw new StoreException("cannot read game " + id + ": " + e.getMessage(), e);
-        }
+        PendingGame g = new ReviewRepository(db).game(id).orElseThrow(() -> new NotFoundResponse("no game " + id));
+        return PlayedGame.replay(g.start(), g.moves());
     }
 }

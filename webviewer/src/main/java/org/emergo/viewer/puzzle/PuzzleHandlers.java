@@ -6,7 +6,6 @@ import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.NotFoundResponse;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +16,6 @@ import org.emergo.rules.Move;
 import org.emergo.rules.Position;
 import org.emergo.search.UniqueWin;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.puzzle.PuzzleBook;
 import org.emergo.store.puzzle.StoredPuzzle;
 import org.emergo.viewer.http.Params;
@@ -96,23 +94,19 @@ public final class PuzzleHandlers {
         }
         String base = "/puzzles/" + p.id();
         String query = filters.query("&");
-        try {
-            if (!move.equals(p.moves().get(at))) {
-                book.attempt(p.id(), false, move);
-                ctx.redirect(base + "?at=" + at + "&wrong=" + Urls.encode(move) + query, HttpStatus.SEE_OTHER);
-                return;
-            }
-            // The replies and the solver's forced moves are played for him, up to the next move he is asked for.
-            int next = at + 1;
-            while (next < p.moves().size() && !p.asked(next)) next++;
-            if (next >= p.moves().size()) {
-                book.attempt(p.id(), true, null);
-                ctx.redirect(base + "?at=" + p.moves().size() + "&solved=1" + query, HttpStatus.SEE_OTHER);
-            } else {
-                ctx.redirect(base + "?at=" + next + query, HttpStatus.SEE_OTHER);
-            }
-        } catch (SQLException e) {
-            throw new StoreException("cannot store the attempt: " + e.getMessage(), e);
+        if (!move.equals(p.moves().get(at))) {
+            book.attempt(p.id(), false, move);
+            ctx.redirect(base + "?at=" + at + "&wrong=" + Urls.encode(move) + query, HttpStatus.SEE_OTHER);
+            return;
+        }
+        // The replies and the solver's forced moves are played for him, up to the next move he is asked for.
+        int next = at + 1;
+        while (next < p.moves().size() && !p.asked(next)) next++;
+        if (next >= p.moves().size()) {
+            book.attempt(p.id(), true, null);
+            ctx.redirect(base + "?at=" + p.moves().size() + "&solved=1" + query, HttpStatus.SEE_OTHER);
+        } else {
+            ctx.redirect(base + "?at=" + next + query, HttpStatus.SEE_OTHER);
         }
     }
 

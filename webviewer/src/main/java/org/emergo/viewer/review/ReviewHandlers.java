@@ -4,11 +4,9 @@ import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.NotFoundResponse;
-import java.sql.SQLException;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import org.emergo.store.db.Database;
-import org.emergo.store.db.StoreException;
 import org.emergo.store.game.GameRepository;
 import org.emergo.store.review.OneGameReview;
 import org.emergo.store.review.ReviewJob;
@@ -58,11 +56,7 @@ public final class ReviewHandlers implements AutoCloseable {
 
     /** A game's latest review (of any setting, as {@link ReviewRepository#latest} says), or null when it has none. */
     static StoredReview latest(Database db, long gameId) {
-        try {
-            return new ReviewRepository(db).latest(gameId).orElse(null);
-        } catch (SQLException e) {
-            throw new StoreException("cannot read the review of game " + gameId + ": " + e.getMessage(), e);
-        }
+        return new ReviewRepository(db).latest(gameId).orElse(null);
     }
 
     private synchronized OneGameReview job() {
