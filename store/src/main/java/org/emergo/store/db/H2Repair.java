@@ -1,12 +1,9 @@
 package org.emergo.store.db;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -53,7 +50,7 @@ public final class H2Repair {
     private static final Pattern CREATE_PUBLIC = Pattern.compile(
             "CREATE (?:CACHED |MEMORY )?TABLE \"PUBLIC\"\\.\"([A-Z_]+)\"", Pattern.DOTALL);
     private static final Pattern COLUMN = Pattern.compile("^\\s+\"([A-Za-z_0-9]+)\" ", Pattern.MULTILINE);
-    private static final Pattern LEADING_COMMENTS = Pattern.compile("^\\s*(?:--[^\\n]*\\n\\s*)*");
+    private static final Pattern LEADING_COMMENTS = Pattern.compile("^\\s*(?:(?:--|//)[^\\n]*\\n\\s*)*");
     private static final Pattern RAW_TABLE = Pattern.compile("(?:CREATE TABLE|INSERT INTO) (O_\\d+)\\b");
 
     /** What a repair saved and lost. */
@@ -164,17 +161,10 @@ public final class H2Repair {
         }
         Path script = work.resolve("damaged.h2.sql");
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(script, StandardCharsets.UTF_8))) {
-            // Recover's script alone: Recover.execute first writes a text dump of the file's
-            // pages, and gives up on a file cut off inside a chunk there, before the script
-            Method dump = Recover.class.getDeclaredMethod("dumpMVStoreFile", PrintWriter.class, String.class);
-            dump.setAccessible(true);
-            Recover tool = new Recover();
-            tool.setOut(new PrintStream(OutputStream.nullOutputStream())); // its "Error: ..." lines
-            dump.invoke(tool, out, copy.toString());
-        } catch (ReflectiveOperationException e) {
-            if (e.getCause() instanceof SQLException sql) throw sql;
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (!(e instanceof NoSuchMethodException)) throw new StoreException("H2 could not read " + damaged, e);
+            // Recover's script alone (Recover.execute first writes a text dump of the file's
+            // pages, and gives up on a file cut off inside a chunk there), past damaged pages
+            RecoverPastBadPages.dump(out, copy.toString());
+        } catch (RecoverPastBadPages.MissingRecover e) {
             Recover.execute(work.toString(), "damaged"); // another H2: the whole tool
         }
         if (!Files.isRegularFile(script)) throw new StoreException("H2 could read nothing of " + damaged);

@@ -24,6 +24,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.H2Repair;
+import org.h2.mvstore.DataUtils;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.Page;
+import org.h2.mvstore.db.ValueDataType;
+import org.h2.mvstore.tx.TransactionStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +58,48 @@ class H2RepairTest {
         overwrite(db, (middle[0] + middle[1] / 2) * BLOCK, 2 * BLOCK);
 
         assertRepairKeepsWhatCanBeRead(db, before);
+    }
+
+    /**
+     * One page of the game table's rows, in the middle of its keys, that cannot be read: H2's
+     * own Recover stopped there, and the repair saved no game. Every other game is saved.
+     */
+    @Test
+    void aGamePageThatCannotBeReadLosesOnlyItsOwnGames() throws Exception {
+        Path db = written("one-page");
+        Map<String, String> before = games(db);
+        long[] page = middleLeafOfTheGames(db);
+        overwrite(db, page[0], 16); // its length and check: H2 refuses to read it
+
+        H2Repair.Summary s = assertRepairKeepsWhatCanBeRead(db, before);
+        Map<String, String> after = games(db);
+        assertEquals(before.size() - page[1], after.size(), s.lines().toString());
+    }
+
+    /**
+     * The game table's leaf page in the middle of its keys: where it is in the file, and how
+     * many rows it holds. The game table is the one with a row per game.
+     */
+    private static long[] middleLeafOfTheGames(Path db) throws IOException {
+        Map<Long, Long> blockOfChunk = new TreeMap<>();
+        for (long[] c : chunks(db)) blockOfChunk.put(c[2], c[0]);
+        try (MVStore store = new MVStore.Builder().fileName(db + ".mv.db").readOnly().open()) {
+            TransactionStore tx = new TransactionStore(store, new ValueDataType());
+            tx.init();
+            for (String name : store.getMapNames()) {
+                if (!name.startsWith("table.") || name.equals("table.0")) continue;
+                MVMap<Object, ?> rows = tx.begin().openMap(name).map;
+                if (rows.sizeAsLong() != BATCHES * PER_BATCH) continue;
+                Page<Object, ?> root = rows.getRootPage();
+                assertFalse(root.isLeaf(), "the games span several pages");
+                Page<Object, ?> leaf = root.getChildPage(root.getRawChildPageCount() / 2);
+                while (!leaf.isLeaf()) leaf = leaf.getChildPage(leaf.getRawChildPageCount() / 2);
+                long pos = leaf.getPos();
+                long block = blockOfChunk.get((long) DataUtils.getPageChunkId(pos));
+                return new long[] {block * BLOCK + DataUtils.getPageOffset(pos), leaf.getKeyCount()};
+            }
+        }
+        throw new AssertionError("no table of " + BATCHES * PER_BATCH + " rows");
     }
 
     @Test
@@ -105,7 +153,8 @@ class H2RepairTest {
             assertEquals(before.get(e.getKey()), e.getValue(), "a saved game is as it was");
         }
         for (String id : readable.keySet()) {
-            assertTrue(after.containsKey(id), "game " + id + " could be read, and is saved; " + s.lines());
+            assertTrue(after.containsKey(id), "game " + id + " could be read, and is saved; " + s.lines()
+                    + " lost: " + before.keySet().stream().filter(k -> !after.containsKey(k)).toList());
         }
         assertEquals(s.games(), after.size());
         assertTrue(after.size() > 0, s.lines().toString());
@@ -221,14 +270,14 @@ class H2RepairTest {
         return readable;
     }
 
-    /** The file's chunks, as {block, length in blocks}, in the order of their blocks. */
+    /** The file's chunks, as {block, length in blocks, id}, in the order of their blocks. */
     private static List<long[]> chunks(Path db) throws IOException {
         byte[] bytes = Files.readAllBytes(Path.of(db + ".mv.db"));
         List<long[]> chunks = new ArrayList<>();
         for (int at = 2 * BLOCK; at < bytes.length; at += BLOCK) {
             String head = new String(bytes, at, Math.min(120, bytes.length - at), StandardCharsets.ISO_8859_1);
             Matcher m = CHUNK.matcher(head);
-            if (m.find()) chunks.add(new long[] {at / BLOCK, Long.parseLong(m.group(2), 16)});
+            if (m.find()) chunks.add(new long[] {at / BLOCK, Long.parseLong(m.group(2), 16), Long.parseLong(m.group(1), 16)});
         }
         assertTrue(chunks.size() >= 3, "several chunks: " + chunks.size());
         return chunks;
