@@ -9,6 +9,8 @@ import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.emergo.store.db.Database;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.pattern.PatternSearch;
+import org.emergo.viewer.analysis.AnalysisHandlers;
+import org.emergo.viewer.engine.Engine;
 import org.emergo.viewer.explorer.PositionHandlers;
 import org.emergo.viewer.game.GameHandlers;
 import org.emergo.viewer.game.RecordDownload;
@@ -51,6 +53,8 @@ public final class ViewerApp {
     private final MistakeHandlers mistakes;
     private final PlayerHandlers players;
     private final SearchHandlers search;
+    private final Engine engine = new Engine();
+    private final AnalysisHandlers analysis;
 
     /** The viewer as it answers on 127.0.0.1 (and localhost). */
     public ViewerApp(Database db) {
@@ -66,7 +70,8 @@ public final class ViewerApp {
     public ViewerApp(Database db, String host, RecordDownload records) {
         this.hosts = new HostCheck(host);
         this.search = new SearchHandlers(db, templates, new PatternSearch(db));
-        this.games = new GameHandlers(db, templates, search::gameIds, records);
+        this.games = new GameHandlers(db, templates, search::gameIds, records, engine);
+        this.analysis = new AnalysisHandlers(db, templates, engine);
         this.positions = new PositionHandlers(db, templates);
         this.stats = new StatsHandlers(db, templates);
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
@@ -88,6 +93,7 @@ public final class ViewerApp {
             config.routes.before(ViewerApp::securityHeaders);
             config.routes.before(this::checkHost);
             config.events.serverStopped(reviews::close);
+            config.events.serverStopped(engine::close);
 
             config.routes.get("/", games::list);
             config.routes.get("/games", games::list);
@@ -107,6 +113,9 @@ public final class ViewerApp {
             config.routes.get("/player/{name}", players::player);
             config.routes.get("/players", players::players);
             config.routes.get("/position", positions::page);
+            // the analysis board: reads only; its searches run one at a time per client (Engine)
+            config.routes.get("/analysis", analysis::page);
+            config.routes.get("/api/analyse", analysis::api);
             config.routes.get("/search", search::page);
             config.routes.get("/api/search", search::api);
             config.routes.get("/stats", stats::page);
