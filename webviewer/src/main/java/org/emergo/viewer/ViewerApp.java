@@ -53,7 +53,7 @@ public final class ViewerApp {
     private final MistakeHandlers mistakes;
     private final PlayerHandlers players;
     private final SearchHandlers search;
-    private final Engine engine = new Engine();
+    private final Engine engine;
     private final AnalysisHandlers analysis;
 
     /** The viewer as it answers on 127.0.0.1 (and localhost). */
@@ -68,6 +68,12 @@ public final class ViewerApp {
 
     /** The viewer whose game pages download each game's record as {@code records} writes it. */
     public ViewerApp(Database db, String host, RecordDownload records) {
+        this(db, host, records, new Engine());
+    }
+
+    /** The viewer with the engine that answers the analysis board's moves (a test's, held busy). */
+    public ViewerApp(Database db, String host, RecordDownload records, Engine engine) {
+        this.engine = engine;
         this.hosts = new HostCheck(host);
         this.search = new SearchHandlers(db, templates, new PatternSearch(db));
         this.games = new GameHandlers(db, templates, search::gameIds, records, engine);

@@ -60,6 +60,16 @@ public final class Engine implements AutoCloseable {
                 return t;
             });
     private final Reviewer reviewer = new Reviewer(LIMIT); // used on the engine's thread only
+    private final Runnable beforeEach;
+
+    public Engine() {
+        this(() -> { });
+    }
+
+    /** An engine that runs {@code beforeEach} on its thread before each analysis: a test holds it busy so. */
+    public Engine(Runnable beforeEach) {
+        this.beforeEach = beforeEach;
+    }
     private final Map<String, Semaphore> clients = new ConcurrentHashMap<>();
     private final Map<String, Answer> kept = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -117,7 +127,10 @@ public final class Engine implements AutoCloseable {
         try {
             Future<T> f;
             try {
-                f = thread.submit(job);
+                f = thread.submit(() -> {
+                    beforeEach.run();
+                    return job.call();
+                });
             } catch (RejectedExecutionException e) {
                 throw new Busy("The engine is busy with other analyses; ask again in a moment.");
             }
