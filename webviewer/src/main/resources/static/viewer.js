@@ -99,7 +99,8 @@
   });
 })();
 
-// The analysis board (docs/viewer.md#the-analysis-board): a move is clicked on the board, the
+// The analysis board (docs/viewer.md#the-analysis-board), and the boards of puzzles and
+// retries: a move is clicked on the board, the
 // column (or the men in hand, for an entry) and then where it goes, a capture square by square;
 // the move chosen follows the link the page lists for it, so that the script knows no rule of
 // the game: the legal moves and their addresses come from the server. Without script the same
@@ -109,7 +110,7 @@
   var picked = []; // squares clicked so far; '@' for the men in hand
 
   function choices() {
-    return Array.prototype.slice.call(document.querySelectorAll('#legal-moves a.choice'));
+    return Array.prototype.slice.call(document.querySelectorAll('#legal-moves .choice'));
   }
 
   function route(a) {
@@ -153,10 +154,13 @@
     });
   }
 
+  // a link (the analysis board) is followed in place; a puzzle's or a retry's button submits its form
   function go(a) {
     picked = [];
     mark();
-    if (window.emergoShow) window.emergoShow(a.href, true); else location.href = a.href;
+    if (a.tagName === 'BUTTON') a.click();
+    else if (window.emergoShow && document.getElementById('game')) window.emergoShow(a.href, true);
+    else location.href = a.href;
   }
 
   function pick(square) {

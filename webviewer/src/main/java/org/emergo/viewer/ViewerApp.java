@@ -83,7 +83,7 @@ public final class ViewerApp {
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
         this.reviews = new ReviewHandlers(db);
         this.puzzles = new PuzzleHandlers(db, templates);
-        this.mistakes = new MistakeHandlers(db, templates);
+        this.mistakes = new MistakeHandlers(db, templates, engine);
         this.players = new PlayerHandlers(db, templates);
     }
 

@@ -3,10 +3,14 @@ package org.emergo.viewer.puzzle;
 import java.util.ArrayList;
 import java.util.List;
 import org.emergo.ratings.Rating;
+import org.emergo.review.Reviewer;
 import org.emergo.rules.Move;
 import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
 import org.emergo.rules.PositionText;
+import org.emergo.search.Limit;
+import org.emergo.search.SearchResult;
+import org.emergo.search.Searcher;
 import org.emergo.store.puzzle.StoredPuzzle;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
@@ -24,10 +28,16 @@ import org.emergo.viewer.board.Overlay;
  */
 public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, String wrong, List<String> refutation,
         boolean solved, Rating solver, List<String> themes, String boardSvg, List<String> choices, String lastReply,
-        boolean triedBefore) {
+        boolean triedBefore, List<String> captures) {
 
     public static PuzzlePage of(StoredPuzzle p, PuzzleFilters filters, int at, String wrong, List<String> refutation,
             boolean solved, Rating solver, List<String> themes, boolean triedBefore) {
+        return of(p, filters, at, wrong, refutation, solved, solver, themes, triedBefore, List.of());
+    }
+
+    /** @param captures the captures due after the solution's last move, which take the men it wins (empty for none) */
+    public static PuzzlePage of(StoredPuzzle p, PuzzleFilters filters, int at, String wrong, List<String> refutation,
+            boolean solved, Rating solver, List<String> themes, boolean triedBefore, List<String> captures) {
         Position q = positionAt(p, at);
         boolean flip = p.solver() == 'b';
         String last = at > 0 ? p.moves().get(at - 1) : null;
@@ -35,7 +45,33 @@ public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, Str
         List<String> choices = new ArrayList<>();
         if (wrong == null && !solved) for (Move m : MoveGen.legalMoves(q)) choices.add(m.toString());
         return new PuzzlePage(p, filters, at, wrong, refutation, solved, solver, themes, BoardSvg.draw(q, overlay, flip),
-                choices, last, triedBefore);
+                choices, last, triedBefore, List.copyOf(captures));
+    }
+
+    /**
+     * The captures due after the whole solution, as the engine expects them: a solution may end
+     * on a quiet move whose men are taken only then ("wins 7 men" and no capture shown).
+     */
+    static List<String> capturesAfter(StoredPuzzle p) {
+        Position end = positionAt(p, p.moves().size());
+        List<String> out = new ArrayList<>();
+        if (MoveGen.legalMoves(end).isEmpty() || !MoveGen.legalMoves(end).get(0).isCapture()) return out;
+        SearchResult r = new Searcher(Reviewer.TABLE_BITS).search(end, new long[0], Limit.depth(4));
+        for (Move m : r.line()) {
+            if (!m.isCapture()) break;
+            out.add(m.toString());
+        }
+        return out;
+    }
+
+    /** The line after the wrong move, without the move itself: "b4 is answered by e5xe7 ...". */
+    public List<String> answer() {
+        return !refutation.isEmpty() && refutation.get(0).equals(wrong) ? refutation.subList(1, refutation.size()) : refutation;
+    }
+
+    /** A legal move's squares in order, as the board's script matches the squares clicked. */
+    public static String route(String move) {
+        return String.join(" ", Overlay.route(move));
     }
 
     /** The position after the first {@code at} moves of the solution. */
