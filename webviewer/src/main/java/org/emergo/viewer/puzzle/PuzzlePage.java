@@ -3,14 +3,11 @@ package org.emergo.viewer.puzzle;
 import java.util.ArrayList;
 import java.util.List;
 import org.emergo.ratings.Rating;
-import org.emergo.review.Reviewer;
 import org.emergo.rules.Move;
 import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
 import org.emergo.rules.PositionText;
-import org.emergo.search.Limit;
-import org.emergo.search.SearchResult;
-import org.emergo.search.Searcher;
+import org.emergo.search.UniqueWin;
 import org.emergo.store.puzzle.StoredPuzzle;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
@@ -35,7 +32,7 @@ public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, Str
         return of(p, filters, at, wrong, refutation, solved, solver, themes, triedBefore, List.of());
     }
 
-    /** @param captures the captures due after the solution's last move, which take the men it wins (empty for none) */
+    /** @param captures the proof's line past the solution to its last capture, where the men are taken (empty for none) */
     public static PuzzlePage of(StoredPuzzle p, PuzzleFilters filters, int at, String wrong, List<String> refutation,
             boolean solved, Rating solver, List<String> themes, boolean triedBefore, List<String> captures) {
         Position q = positionAt(p, at);
@@ -49,18 +46,21 @@ public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, Str
     }
 
     /**
-     * The captures due after the whole solution, as the engine expects them: a solution may end
-     * on a quiet move whose men are taken only then ("wins 7 men" and no capture shown).
+     * The exact proof's line past the solution, up to its last capture: a solution may end on a
+     * quiet move whose men are taken only after it ("wins 7 men" and no capture shown). Empty
+     * when the line has no capture past the solution, or the proof's line is not the solution's.
      */
     static List<String> capturesAfter(StoredPuzzle p) {
-        Position end = positionAt(p, p.moves().size());
+        Position start = positionAt(p, 0);
+        Move first = legal(start, p.moves().get(0));
+        List<Move> line = UniqueWin.lineAfter(start, new long[0], first, Math.max(p.horizon(), p.moves().size()),
+                PuzzleHandlers.REFUTATION_NODES);
         List<String> out = new ArrayList<>();
-        if (MoveGen.legalMoves(end).isEmpty() || !MoveGen.legalMoves(end).get(0).isCapture()) return out;
-        SearchResult r = new Searcher(Reviewer.TABLE_BITS).search(end, new long[0], Limit.depth(4));
-        for (Move m : r.line()) {
-            if (!m.isCapture()) break;
-            out.add(m.toString());
-        }
+        if (line.size() <= p.moves().size()) return out;
+        for (int i = 0; i < p.moves().size(); i++) if (!line.get(i).toString().equals(p.moves().get(i))) return out;
+        int last = -1;
+        for (int i = p.moves().size(); i < line.size(); i++) if (line.get(i).isCapture()) last = i;
+        for (int i = p.moves().size(); i <= last; i++) out.add(line.get(i).toString());
         return out;
     }
 
