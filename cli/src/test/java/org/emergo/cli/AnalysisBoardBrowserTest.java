@@ -195,6 +195,11 @@ class AnalysisBoardBrowserTest {
         open(true);
         driver.get(url("/game/" + game + "/" + ply));
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("legal-moves")));
+        // "Copy the moves": the game's moves as text, copied or shown to copy where the clipboard is refused
+        String moves = driver.findElement(By.id("copy-moves")).getAttribute("data-moves");
+        assertTrue(moves.startsWith("1. ") && moves.contains(" 2. "), moves);
+        driver.findElement(By.id("copy-moves")).click();
+        wait.until(d -> !d.findElement(By.id("copy-status")).getText().isEmpty());
         click(tried.get(0), 1);
         checkTheVerdict();
         click(tried.get(1), 2);

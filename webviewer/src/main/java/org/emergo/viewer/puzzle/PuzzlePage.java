@@ -11,6 +11,7 @@ import org.emergo.search.UniqueWin;
 import org.emergo.store.puzzle.StoredPuzzle;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
+import org.emergo.viewer.http.Urls;
 
 /**
  * A puzzle's page at one step: the board after the first {@code at} moves of the solution, and
@@ -135,6 +136,11 @@ public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, Str
 
     public long solverRating() {
         return Math.round(solver.rating());
+    }
+
+    /** The puzzle's position on the analysis board, to try other moves. */
+    public String analysisUrl() {
+        return Urls.analysis(puzzle.epn(), puzzle.variant());
     }
 
     public String apiUrl() {
