@@ -1,11 +1,14 @@
 package org.emergo.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.emergo.store.review.ReviewedRecord;
+import org.emergo.importer.VariationMove;
 import org.emergo.store.db.Database;
+import org.emergo.store.review.ReviewedRecord;
 import org.emergo.viewer.ViewerServer;
+import org.emergo.viewer.game.RecordDownload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -51,11 +54,23 @@ final class ServeCommand implements Callable<Integer> {
         return serve(database, host, port, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
+    /**
+     * The game page's download: the record with its review and the lines tried on the page as
+     * variations, written by the importer's writer, which the viewer does not have.
+     */
+    static final RecordDownload RECORDS = (db, id, variations) ->
+            ReviewedRecord.egn(db, id, ply -> variations.getOrDefault(ply, List.of()).stream().map(ServeCommand::variation).toList());
+
+    private static List<VariationMove> variation(List<RecordDownload.LineMove> moves) {
+        return moves.stream().map(m -> new VariationMove(m.move(), m.comment(),
+                m.alternatives().stream().map(ServeCommand::variation).toList())).toList();
+    }
+
     /** Serves the viewer on an open database until the process is stopped; closes the database then. */
     static int serve(Database database, String host, int port, PrintWriter out, PrintWriter err) throws InterruptedException {
         ViewerServer server;
         try {
-            server = ViewerServer.start(database, host, port, ReviewedRecord::egn);
+            server = ViewerServer.start(database, host, port, RECORDS);
         } catch (RuntimeException e) {
             database.close();
             err.println("emergo serve: cannot listen on " + host + ":" + port + ": " + rootMessage(e));

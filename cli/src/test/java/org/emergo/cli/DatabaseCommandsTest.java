@@ -30,7 +30,6 @@ import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.emergo.store.db.Database;
-import org.emergo.store.review.ReviewedRecord;
 import org.emergo.viewer.ViewerServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -631,7 +630,7 @@ class DatabaseCommandsTest {
         String id = sql(a, "SELECT MIN(game_id) FROM review").get(0).get(0);
         CommandLineRun one = CommandLineRun.run("export", "--db", a, "--annotate", "--where", "id = " + id);
         try (Database database = Database.open(a);
-                ViewerServer server = ViewerServer.start(database, "127.0.0.1", 0, ReviewedRecord::egn)) {
+                ViewerServer server = ViewerServer.start(database, "127.0.0.1", 0, ServeCommand.RECORDS)) {
             HttpClient client = HttpClient.newHttpClient();
             HttpResponse<String> page = client.send(HttpRequest.newBuilder(URI.create(server.url() + "game/" + id)).build(),
                     HttpResponse.BodyHandlers.ofString());

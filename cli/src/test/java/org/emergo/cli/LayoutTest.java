@@ -62,7 +62,7 @@ class LayoutTest {
             Map.entry("stats", Set.of("db", "jdbc", "game", "review")));
 
     /** What every feature of the viewer may use: the shared packages, never another feature. */
-    private static final Set<String> SHARED = Set.of("http", "format", "board", "chart", "svg");
+    private static final Set<String> SHARED = Set.of("http", "format", "board", "chart", "svg", "engine");
 
     /** What each package of the viewer may use; "" is the package of the route table. */
     private static final Map<String, Set<String>> VIEWER = Map.ofEntries(
@@ -71,6 +71,8 @@ class LayoutTest {
             Map.entry("http", Set.of()),
             Map.entry("board", Set.of("svg")),
             Map.entry("chart", Set.of("svg")),
+            Map.entry("engine", Set.of("http", "board", "svg")),
+            Map.entry("analysis", SHARED),
             Map.entry("game", SHARED),
             Map.entry("review", SHARED),
             Map.entry("puzzle", SHARED),
@@ -79,7 +81,8 @@ class LayoutTest {
             Map.entry("search", SHARED),
             Map.entry("sql", SHARED),
             Map.entry("stats", SHARED),
-            Map.entry("", Set.of("http", "game", "review", "puzzle", "player", "explorer", "search", "sql", "stats")));
+            Map.entry("", Set.of("http", "engine", "game", "review", "puzzle", "player", "explorer", "search", "sql", "stats",
+                    "analysis")));
 
     private static JavaClasses classes;
 

@@ -1,6 +1,7 @@
 package org.emergo.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -118,7 +119,10 @@ class PuzzleBrowserTest {
                 .map(b -> b.getAttribute("value")).filter(m -> !m.equals(first)).findFirst().orElseThrow();
         click(wrong);
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("puzzle-failed")));
-        assertTrue(driver.findElement(By.id("puzzle-refutation")).getText().startsWith(wrong));
+        // the move is said once: "b4 is answered by e5xe7 ...", not "by b4 e5xe7 ..."
+        String failed = driver.findElement(By.cssSelector("#puzzle-failed + p")).getText();
+        assertTrue(failed.startsWith(wrong + " "), failed);
+        assertFalse(failed.contains("by " + wrong + " "), failed);
         assertEquals(p.get(1, String.class), driver.findElement(By.id("puzzle-solution")).getText());
         assertEquals(wrong, db.dsl().fetchOne("SELECT wrong_move FROM puzzle_attempt WHERE NOT solved AND game_id || '-' || ply = ?", id)
                 .get(0, String.class));
@@ -139,8 +143,30 @@ class PuzzleBrowserTest {
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("mistakes")));
         driver.findElement(By.cssSelector("a.retry[href$='/mistakes/" + m.get(1, Long.class) + "/" + m.get(2, Integer.class) + "']"))
                 .click();
-        click(m.get(3, String.class));
+        // the blunder itself again: not solved, and the answer is not given at once
+        String played = db.dsl().fetchOne("SELECT played FROM review_ply WHERE game_id = ? AND ply = ?", m.get(1, Long.class),
+                m.get(2, Integer.class)).get(0, String.class);
+        click(played);
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("retry-failed")));
+        assertTrue(driver.findElements(By.id("retry-best")).isEmpty());
+        driver.findElement(By.id("show-best")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("retry-best")));
+        assertEquals(m.get(3, String.class), driver.findElement(By.id("retry-best")).getText());
+        driver.findElement(By.id("try-again")).click();
+        // the best move clicked on the board, square by square, as on the analysis board
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("button.puzzle-move")));
+        for (String square : m.get(3, String.class).split("[-x]")) {
+            if (!driver.findElements(By.id("retry-solved")).isEmpty()) break;
+            ((org.openqa.selenium.JavascriptExecutor) driver).executeScript(
+                    "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+                    driver.findElement(By.cssSelector("#board g.square[data-square='" + square + "'] > :first-child")));
+            if (driver.findElements(By.cssSelector("#board g.square.picked[data-square='" + square + "']")).isEmpty()) break;
+        }
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("retry-solved")));
+        var next = new org.emergo.store.puzzle.PlayerMistakes(db.dsl()).next(player, m.get(1, Long.class), m.get(2, Integer.class));
+        assertEquals(next.isPresent(), !driver.findElements(By.id("next-mistake")).isEmpty());
+        next.ifPresent(n -> assertTrue(driver.findElement(By.id("next-mistake")).getAttribute("href")
+                .endsWith("/mistakes/" + n.gameId() + "/" + n.ply())));
     }
 
     @Test

@@ -77,8 +77,20 @@ final class MovetextBuilder {
                 // a move that already carries a sign keeps its own
                 if (note.glyph() != null && !token.endsWith("!") && !token.endsWith("?")) out.append(note.glyph());
                 if (note.comment() != null) comment(note.comment());
+                for (List<VariationMove> v : note.variations()) variation(v);
             }
         }
+    }
+
+    /** A variation in brackets after the last move, its own alternatives nested after their moves. */
+    private void variation(List<VariationMove> moves) {
+        startVariation();
+        for (VariationMove m : moves) {
+            move(m.move());
+            if (m.comment() != null && !m.comment().isBlank()) comment(m.comment());
+            for (List<VariationMove> alt : m.alternatives()) variation(alt);
+        }
+        endVariation();
     }
 
     void nag(String glyph) {

@@ -46,4 +46,22 @@ class AnnotatedRecordTest {
         assertEquals(List.of("d4", "f6??", "e3"), sink.games.get(0).moves());
         assertEquals(annotated.movetext(), sink.games.get(0).movetext());
     }
+
+    @Test
+    void variationsGoAfterTheMoveTheyReplaceNestedAsPgnWritesThemAndReadBackAsTheSameGame() {
+        GameRecord game = record(null, List.of("d4", "f6", "e3"), "1. d4 f6 2. e3 1-0");
+        // instead of f6: e6 then d5 (with d6 instead of d5), and c6
+        List<VariationMove> e6 = List.of(new VariationMove("e6", "[%eval 0.20] loses a man",
+                        List.of()),
+                new VariationMove("d5", null, List.of(List.of(new VariationMove("d6", "{odd} text", List.of())))));
+        List<VariationMove> c6 = List.of(new VariationMove("c6", null, List.of()));
+        GameRecord annotated = AnnotatedRecord.of(game, ply -> ply == 2 ? new MoveNote("?", "[%eval 0.10]", List.of(e6, c6)) : null);
+        assertEquals("1. d4 f6? {[%eval 0.10]} (1... e6 {[%eval 0.20] loses a man} 2. d5 (2. d6 {{odd) text})) (1... c6) 2. e3 1-0",
+                annotated.movetext());
+        ListSink sink = Fixtures.egnText(EgnWriter.toEgn(annotated));
+        assertEquals(List.of(), sink.errors);
+        // the main line is the game
+        assertEquals(List.of("d4", "f6?", "e3"), sink.games.get(0).moves());
+        assertEquals(annotated.movetext(), sink.games.get(0).movetext());
+    }
 }

@@ -10,6 +10,8 @@ import org.emergo.store.db.Database;
 import org.emergo.store.game.GameExport;
 import org.emergo.store.game.GameFilter;
 import org.emergo.store.pattern.PatternSearch;
+import org.emergo.viewer.analysis.AnalysisHandlers;
+import org.emergo.viewer.engine.Engine;
 import org.emergo.viewer.explorer.PositionHandlers;
 import org.emergo.viewer.game.GameHandlers;
 import org.emergo.viewer.game.RecordDownload;
@@ -52,6 +54,8 @@ public final class ViewerApp {
     private final MistakeHandlers mistakes;
     private final PlayerHandlers players;
     private final SearchHandlers search;
+    private final Engine engine;
+    private final AnalysisHandlers analysis;
 
     /** The viewer as it answers on 127.0.0.1 (and localhost). */
     public ViewerApp(Database db) {
@@ -65,15 +69,22 @@ public final class ViewerApp {
 
     /** The viewer whose game pages download each game's record as {@code records} writes it. */
     public ViewerApp(Database db, String host, RecordDownload records) {
+        this(db, host, records, new Engine());
+    }
+
+    /** The viewer with the engine that answers the analysis board's moves (a test's, held busy). */
+    public ViewerApp(Database db, String host, RecordDownload records, Engine engine) {
+        this.engine = engine;
         this.hosts = new HostCheck(host);
         this.search = new SearchHandlers(db, templates, new PatternSearch(db));
-        this.games = new GameHandlers(db, templates, search::gameIds, records);
+        this.games = new GameHandlers(db, templates, search::gameIds, records, engine);
+        this.analysis = new AnalysisHandlers(db, templates, engine);
         this.positions = new PositionHandlers(db, templates);
         this.stats = new StatsHandlers(db, templates);
         this.sql = new SqlHandlers(db, templates, QueryLibrary.packaged());
         this.reviews = new ReviewHandlers(db);
         this.puzzles = new PuzzleHandlers(db, templates);
-        this.mistakes = new MistakeHandlers(db, templates);
+        this.mistakes = new MistakeHandlers(db, templates, engine);
         this.players = new PlayerHandlers(db, templates);
     }
 
@@ -89,6 +100,7 @@ public final class ViewerApp {
             config.routes.before(ViewerApp::securityHeaders);
             config.routes.before(this::checkHost);
             config.events.serverStopped(reviews::close);
+            config.events.serverStopped(engine::close);
 
             config.routes.get("/", games::list);
             config.routes.get("/games", games::list);
@@ -110,6 +122,9 @@ public final class ViewerApp {
             config.routes.get("/player/{name}", players::player);
             config.routes.get("/players", players::players);
             config.routes.get("/position", positions::page);
+            // the analysis board: reads only; its searches run one at a time per client (Engine)
+            config.routes.get("/analysis", analysis::page);
+            config.routes.get("/api/analyse", analysis::api);
             config.routes.get("/search", search::page);
             config.routes.get("/api/search", search::api);
             config.routes.get("/stats", stats::page);

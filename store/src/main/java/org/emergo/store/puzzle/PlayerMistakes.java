@@ -75,6 +75,25 @@ public final class PlayerMistakes {
         return mistakes(games(player, GAME.ID.eq(gameId)), REVIEW_PLY.PLY.eq(ply)).stream().findFirst();
     }
 
+    /**
+     * His mistake after the one of game {@code gameId} at {@code ply} in the list's order (newest
+     * game first, by ply within a game); empty after the last.
+     */
+    public Optional<Mistake> next(String player, long gameId, int ply) {
+        List<Game> all = games(player, DSL.trueCondition());
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i).id() != gameId) continue;
+            Optional<Mistake> later = mistakes(List.of(all.get(i)), REVIEW_PLY.PLY.gt(ply)).stream().findFirst();
+            if (later.isPresent()) return later;
+            for (int j = i + 1; j < all.size(); j++) {
+                Optional<Mistake> first = mistakes(List.of(all.get(j)), DSL.trueCondition()).stream().findFirst();
+                if (first.isPresent()) return first;
+            }
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
     /** His reviewed games, newest first: unknown dates last, then by id going down. */
     private List<Game> games(String player, Condition which) {
         Table<?> both = side(player, GAME.WHITE, "w", which).unionAll(side(player, GAME.BLACK, "b", which)).asTable("g");

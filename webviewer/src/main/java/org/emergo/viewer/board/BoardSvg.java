@@ -89,7 +89,7 @@ public final class BoardSvg {
         boolean white = side == Side.WHITE;
         boolean toMove = p.sideToMove() == side;
         double x = 18;
-        out.append("<g class=\"hand hand-").append(white ? "white" : "black").append("\" data-in-hand=\"")
+        out.append("<g class=\"hand hand-").append(white ? "white" : "black").append(toMove ? " to-move" : "").append("\" data-in-hand=\"")
                 .append(p.inHand(side)).append("\">");
         out.append("<circle cx=\"").append(num(x)).append("\" cy=\"").append(num(y)).append("\" r=\"9\" fill=\"")
                 .append(white ? "#f7f3e8" : "#262626").append("\" stroke=\"").append(white ? "#555" : "#999")

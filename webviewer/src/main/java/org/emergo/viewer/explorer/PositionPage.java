@@ -62,6 +62,11 @@ public record PositionPage(Position position, String epn, String boardSvg, Posit
         return "/game/" + id + "/" + ply;
     }
 
+    /** The position on the analysis board, to try moves on. */
+    public String analysisUrl() {
+        return Urls.analysis(epn, variant());
+    }
+
     public String apiUrl() {
         return "/api/positions?epn=" + Urls.encode(epn) + (variant() == Variant.HEXEMERGO ? "&variant=HexEmergo" : "") + Urls.filterQuery(filter);
     }

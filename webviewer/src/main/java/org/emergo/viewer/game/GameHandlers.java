@@ -27,6 +27,9 @@ import org.emergo.store.game.StoredGame;
 import org.emergo.store.rating.RatingRepository;
 import org.emergo.store.review.ReviewRepository;
 import org.emergo.store.review.StoredReview;
+import org.emergo.viewer.engine.AnalysisBoard;
+import org.emergo.viewer.engine.Engine;
+import org.emergo.viewer.engine.Lines;
 import org.emergo.viewer.http.Json;
 import org.emergo.viewer.http.Params;
 import org.emergo.viewer.http.Templates;
@@ -40,10 +43,16 @@ public final class GameHandlers {
     private final Function<String, List<Long>> patternGames;
     private final Templates templates;
     private final RecordDownload records;
+    private final Engine engine;
 
-    /** @param records the game's record as a file; {@link RecordDownload#NONE} for no download link */
-    public GameHandlers(Database db, Templates templates, Function<String, List<Long>> patternGames, RecordDownload records) {
+    /**
+     * @param records the game's record as a file; {@link RecordDownload#NONE} for no download link
+     * @param engine  answers the moves tried on the board
+     */
+    public GameHandlers(Database db, Templates templates, Function<String, List<Long>> patternGames, RecordDownload records,
+            Engine engine) {
         this.db = db;
+        this.engine = engine;
         this.templates = templates;
         this.patternGames = patternGames;
         this.records = records;
@@ -69,10 +78,25 @@ public final class GameHandlers {
         render(ctx, game, ply);
     }
 
-    /** The game's record as an EGN file, with its review in it: what {@code emergo export --annotate} writes. */
+    /** The lines tried on a game page, from its address. */
+    static Lines lines(Context ctx) {
+        return Lines.parse(ctx.queryParams("v"), ctx.queryParam("at"));
+    }
+
+    /**
+     * The game's record as an EGN file, with its review in it: what {@code emergo export --annotate}
+     * writes; with the lines tried of the address ({@code v}) as variations, each move with the
+     * engine's comment.
+     */
     public void record(Context ctx) {
         long id = Params.id(ctx.pathParam("id"));
-        String egn = records.egn(db, id).orElseThrow(() -> new NotFoundResponse("no game " + id));
+        Lines lines = lines(ctx);
+        Map<Integer, List<List<RecordDownload.LineMove>>> variations = Map.of();
+        if (!lines.lines().isEmpty()) {
+            GameReplay game = load(ctx);
+            variations = Variations.of(AnalysisBoard.mainLine(game), lines, engine, ctx.ip());
+        }
+        String egn = records.egn(db, id, variations).orElseThrow(() -> new NotFoundResponse("no game " + id));
         ctx.contentType("application/x-egn; charset=utf-8");
         ctx.header("Content-Disposition", "attachment; filename=\"game-" + id + ".egn\"");
         ctx.result(egn);
@@ -197,8 +221,15 @@ public final class GameHandlers {
 
     private void render(Context ctx, GameReplay game, int ply) {
         GameRatings ratings = GameRatings.of(new RatingRepository(db.dsl()), game.id());
-        GamePage page = GamePage.of(game, ply, "1".equals(ctx.queryParam("flip")), latestReview(game.id()), ratings);
-        if (records != RecordDownload.NONE) page = page.withDownload("/game/" + game.id() + ".egn");
+        boolean flipped = "1".equals(ctx.queryParam("flip"));
+        Lines lines = lines(ctx);
+        AnalysisBoard board = AnalysisBoard.of(AnalysisBoard.mainLine(game), game.moves().stream().map(GameReplay.PlyMove::canonical).toList(),
+                ply, lines, (p, l) -> GamePage.url(game.id(), p, l, flipped), engine, ctx.ip(), false);
+        GamePage page = GamePage.of(game, lines.branchPly(ply), flipped, latestReview(game.id()), ratings, board);
+        if (records != RecordDownload.NONE) {
+            String q = lines.query().replaceAll("&at=.*$", "");
+            page = page.withDownload("/game/" + game.id() + ".egn" + (q.isEmpty() ? "" : "?" + q));
+        }
         ctx.html(templates.render("game/game.jte", page));
     }
 

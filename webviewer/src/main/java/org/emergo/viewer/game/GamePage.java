@@ -10,6 +10,8 @@ import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.StoredReview;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
+import org.emergo.viewer.engine.AnalysisBoard;
+import org.emergo.viewer.engine.Lines;
 import org.emergo.viewer.http.Urls;
 
 /**
@@ -31,7 +33,8 @@ public record GamePage(
         String lastMove,
         ReviewPanel review,
         GameRatings ratings,
-        String downloadUrl) {
+        String downloadUrl,
+        AnalysisBoard analysis) {
 
     /** One line of the move list: a move number with White's and Black's ply (either may be missing). */
     public record MoveRow(int number, MoveCell white, MoveCell black) {}
@@ -50,14 +53,16 @@ public record GamePage(
     }
 
     public static GamePage of(GameReplay game, int ply, boolean flipped) {
-        return of(game, ply, flipped, null, null);
+        return of(game, ply, flipped, null, null, null);
     }
 
     /**
      * The page at a ply with the game's review, if it has one, and both players' ratings when
      * the game began (null: not rated).
      */
-    public static GamePage of(GameReplay game, int ply, boolean flipped, StoredReview review, GameRatings ratings) {
+    public static GamePage of(GameReplay game, int ply, boolean flipped, StoredReview review, GameRatings ratings,
+            AnalysisBoard analysis) {
+        Lines lines = analysis == null ? Lines.NONE : analysis.lines();
         Position position = PositionText.parse(game.positions().get(ply), game.variant());
         String last = ply == 0 ? null : game.moves().get(ply - 1).canonical();
         List<GameReplay.FindingRow> here = game.findings().stream().filter(f -> f.ply() == ply).toList();
@@ -66,23 +71,23 @@ public record GamePage(
                 .filter(f -> f.ply() == ply + 1 && f.expected() != null && !f.expected().isBlank())
                 .toList();
         List<Overlay.Mark> marks = ShadowMarks.at(game, ply);
-        String url = "/game/" + game.id() + "/";
-        String flip = flipped ? "?flip=1" : "";
         ReviewPanel panel = review == null ? null
-                : ReviewPanel.of(review, game.variant(), ply, p -> p <= game.lastPly() ? moveLabel(game, p) : "ply " + p, p -> url + p + flip);
+                : ReviewPanel.of(review, game.variant(), ply, p -> p <= game.lastPly() ? moveLabel(game, p) : "ply " + p,
+                        p -> url(game.id(), p, lines.onMainLine(), flipped));
         List<String> best = panel == null || panel.here() == null ? List.of() : Overlay.route(panel.here().bestMove());
         Overlay overlay = new Overlay(Overlay.route(last), due.isEmpty() ? List.of() : Overlay.route(due.get(0).expected()),
                 marks, best);
-        String svg = BoardSvg.draw(position, overlay, flipped);
-        return new GamePage(game, ply, flipped, game.positions().get(ply),
-                position.sideToMove() == Side.WHITE ? "White" : "Black", svg, rows(game, ply, review), here, due, marks, last,
-                panel, ratings, null);
+        boolean inLine = analysis != null && analysis.inLine();
+        String svg = analysis != null ? analysis.svg(position, flipped, overlay) : BoardSvg.draw(position, overlay, flipped);
+        return new GamePage(game, ply, flipped, inLine ? analysis.epn() : game.positions().get(ply),
+                inLine ? analysis.sideToMove() : position.sideToMove() == Side.WHITE ? "White" : "Black", svg,
+                rows(game, inLine ? -1 : ply, review), here, due, marks, last, panel, ratings, null, analysis);
     }
 
     /** The page with a link that downloads the game's record (with its review), at this address. */
     public GamePage withDownload(String url) {
         return new GamePage(game, ply, flipped, epn, sideToMove, boardSvg, moveRows, findingsHere, dueHere, shadowMarks,
-                lastMove, review, ratings, url);
+                lastMove, review, ratings, url, analysis);
     }
 
     private static List<MoveRow> rows(GameReplay game, int current, StoredReview review) {
@@ -113,8 +118,45 @@ public record GamePage(
         return game.lastPly();
     }
 
+    /** The main line at ply {@code p}, the lines tried kept. */
     public String plyUrl(int p) {
-        return "/game/" + game.id() + "/" + p + (flipped ? "?flip=1" : "");
+        return url(game.id(), p, lines().onMainLine(), flipped);
+    }
+
+    /** The game page's address at a ply of the main line with lines tried. */
+    public static String url(long id, int ply, Lines lines, boolean flipped) {
+        String q = lines.query();
+        if (flipped) q = q.isEmpty() ? "flip=1" : q + "&flip=1";
+        return "/game/" + id + "/" + ply + (q.isEmpty() ? "" : "?" + q);
+    }
+
+    /** The moves tried on this page, none without. */
+    public Lines lines() {
+        return analysis == null ? Lines.NONE : analysis.lines();
+    }
+
+    /** Whether the board stands in a line tried rather than on the game's moves. */
+    public boolean inLine() {
+        return analysis != null && analysis.inLine();
+    }
+
+    /** The heading over the board: the move that led here, the game's or one tried. */
+    public String boardLabel() {
+        return inLine() ? analysis.label() + " (tried)" : moveLabel(ply);
+    }
+
+    /** The moves of the main line from the start as plain text, for the copy button: "1. d4 f6 2. e3 ...". */
+    public String movesText() {
+        StringBuilder sb = new StringBuilder();
+        boolean whiteStarts = game.positions().get(0).startsWith("w");
+        for (GameReplay.PlyMove m : game.moves()) {
+            int index = whiteStarts ? m.ply() - 1 : m.ply();
+            if (sb.length() > 0) sb.append(' ');
+            if (index % 2 == 0) sb.append(index / 2 + 1).append(". ");
+            else if (m.ply() == 1) sb.append(index / 2 + 1).append("... ");
+            sb.append(m.canonical());
+        }
+        return sb.toString();
     }
 
     /** Where the review button posts to. */
@@ -128,7 +170,7 @@ public record GamePage(
     }
 
     public String flipUrl() {
-        return "/game/" + game.id() + "/" + ply + (flipped ? "" : "?flip=1");
+        return url(game.id(), ply, lines(), !flipped);
     }
 
     public String positionUrl() {

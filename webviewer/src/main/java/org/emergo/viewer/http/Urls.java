@@ -29,6 +29,11 @@ public final class Urls {
         return "/position?epn=" + encode(epn) + (variant == Variant.HEXEMERGO ? "&variant=HexEmergo" : "");
     }
 
+    /** A position on the analysis board (docs/viewer.md#the-analysis-board). */
+    public static String analysis(String epn, Variant variant) {
+        return "/analysis?epn=" + encode(epn) + (variant == Variant.HEXEMERGO ? "&variant=HexEmergo" : "");
+    }
+
     /** "&player=...&color=w..." of an explorer's filter, empty for none. */
     public static String filterQuery(ExplorerFilter filter) {
         StringBuilder sb = new StringBuilder();

@@ -21,6 +21,7 @@ import org.emergo.store.review.ReviewJob;
 import org.emergo.store.review.ReviewRepository;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
+import org.emergo.viewer.engine.Engine;
 import org.emergo.viewer.http.Params;
 import org.emergo.viewer.http.SameOrigin;
 import org.emergo.viewer.http.Templates;
@@ -41,10 +42,13 @@ public final class MistakeHandlers {
 
     private final Database db;
     private final Templates templates;
+    private final Engine engine;
 
-    public MistakeHandlers(Database db, Templates templates) {
+    /** @param engine judges a move tried, one at a time per client as the analysis board's moves */
+    public MistakeHandlers(Database db, Templates templates, Engine engine) {
         this.db = db;
         this.templates = templates;
+        this.engine = engine;
     }
 
     /** The list page: page {@code page} (from 1) of the player's {@code total} mistakes. */
@@ -76,9 +80,28 @@ public final class MistakeHandlers {
 
     /** The retry page: the position, its moves as buttons, and what a move tried was. */
     public record RetryPage(String player, PlayerMistakes.Mistake mistake, String boardSvg, List<String> choices, String tried,
-            String verdict, boolean solved) {
+            String verdict, boolean solved, boolean showBest, String busy, PlayerMistakes.Mistake next) {
         public String actionUrl() {
             return Urls.player(player) + "/mistakes/" + mistake.gameId() + "/" + mistake.ply();
+        }
+
+        /** The same wrong move with the engine's best shown: asked for, not given at once. */
+        public String showBestUrl() {
+            return actionUrl() + "?tried=" + Urls.encode(tried) + "&show=1";
+        }
+
+        /** The next mistake of the list to retry, or null after the last. */
+        public String nextUrl() {
+            return next == null ? null : Urls.player(player) + "/mistakes/" + next.gameId() + "/" + next.ply();
+        }
+
+        /** "a mistake", "an inaccuracy". */
+        public String verdictWords() {
+            return verdict == null ? "" : verdict.startsWith("i") ? "an " + verdict : "a " + verdict;
+        }
+
+        public static String route(String move) {
+            return String.join(" ", Overlay.route(move));
         }
 
         public String listUrl() {
@@ -106,6 +129,7 @@ public final class MistakeHandlers {
         Position q = g.positions().get(m.ply());
         String tried = ctx.queryParam("tried");
         String verdict = null;
+        String busy = null;
         boolean solved = false;
         List<String> choices = new ArrayList<>();
         if (tried == null) {
@@ -113,14 +137,20 @@ public final class MistakeHandlers {
         } else {
             Move x = PuzzlePage.legal(q, tried);
             if (x == null) throw new BadRequestResponse("'" + tried + "' is no legal move here");
-            Judgement.MoveClass c = new Reviewer(ReviewJob.DEFAULT_LIMIT).classOf(g, m.ply(), x);
-            solved = c == Judgement.MoveClass.GOOD;
-            verdict = c.name().toLowerCase(Locale.ROOT);
+            try {
+                Judgement.MoveClass c = engine.run(ctx.ip(), () -> new Reviewer(ReviewJob.DEFAULT_LIMIT).classOf(g, m.ply(), x));
+                solved = c == Judgement.MoveClass.GOOD;
+                verdict = c.name().toLowerCase(Locale.ROOT);
+            } catch (Engine.Busy e) {
+                busy = e.getMessage();
+            }
         }
+        PlayerMistakes.Mistake next = solved ? new PlayerMistakes(db.dsl()).next(player, m.gameId(), m.ply()).orElse(null) : null;
         Overlay overlay = m.ply() == 0 ? Overlay.NONE
                 : new Overlay(Overlay.route(g.moveFrom(m.ply() - 1).toString()), List.of(), List.of());
         ctx.html(templates.render("puzzle/mistake.jte", new RetryPage(player, m,
-                BoardSvg.draw(q, overlay, q.sideToMove() == Side.BLACK), choices, tried, verdict, solved)));
+                BoardSvg.draw(q, overlay, q.sideToMove() == Side.BLACK), choices, tried, verdict, solved, "1".equals(ctx.queryParam("show")),
+                busy, next)));
     }
 
     /** A move tried: the POST of the retry page's form, answered by the page with its judgement. */

@@ -76,8 +76,9 @@ public final class PuzzleHandlers {
             int plies = Math.max(2, p.horizon() - at);
             for (Move x : UniqueWin.lineAfter(q, new long[0], m, plies, REFUTATION_NODES)) refutation.add(x.toString());
         }
+        List<String> captures = wrong != null || solved ? PuzzlePage.capturesAfter(p) : List.of();
         PuzzlePage page = PuzzlePage.of(p, filters, at, wrong, refutation, solved, book.solverRating(), book.themes(),
-                book.triedBefore(p.id()));
+                book.triedBefore(p.id()), captures);
         ctx.html(templates.render("puzzle/puzzle.jte", page));
     }
 

@@ -7,9 +7,11 @@ import org.emergo.rules.Move;
 import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
 import org.emergo.rules.PositionText;
+import org.emergo.search.UniqueWin;
 import org.emergo.store.puzzle.StoredPuzzle;
 import org.emergo.viewer.board.BoardSvg;
 import org.emergo.viewer.board.Overlay;
+import org.emergo.viewer.http.Urls;
 
 /**
  * A puzzle's page at one step: the board after the first {@code at} moves of the solution, and
@@ -24,10 +26,16 @@ import org.emergo.viewer.board.Overlay;
  */
 public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, String wrong, List<String> refutation,
         boolean solved, Rating solver, List<String> themes, String boardSvg, List<String> choices, String lastReply,
-        boolean triedBefore) {
+        boolean triedBefore, List<String> captures) {
 
     public static PuzzlePage of(StoredPuzzle p, PuzzleFilters filters, int at, String wrong, List<String> refutation,
             boolean solved, Rating solver, List<String> themes, boolean triedBefore) {
+        return of(p, filters, at, wrong, refutation, solved, solver, themes, triedBefore, List.of());
+    }
+
+    /** @param captures the proof's line past the solution to its last capture, where the men are taken (empty for none) */
+    public static PuzzlePage of(StoredPuzzle p, PuzzleFilters filters, int at, String wrong, List<String> refutation,
+            boolean solved, Rating solver, List<String> themes, boolean triedBefore, List<String> captures) {
         Position q = positionAt(p, at);
         boolean flip = p.solver() == 'b';
         String last = at > 0 ? p.moves().get(at - 1) : null;
@@ -35,7 +43,36 @@ public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, Str
         List<String> choices = new ArrayList<>();
         if (wrong == null && !solved) for (Move m : MoveGen.legalMoves(q)) choices.add(m.toString());
         return new PuzzlePage(p, filters, at, wrong, refutation, solved, solver, themes, BoardSvg.draw(q, overlay, flip),
-                choices, last, triedBefore);
+                choices, last, triedBefore, List.copyOf(captures));
+    }
+
+    /**
+     * The exact proof's line past the solution, up to its last capture: a solution may end on a
+     * quiet move whose men are taken only after it ("wins 7 men" and no capture shown). Empty
+     * when the line has no capture past the solution, or the proof's line is not the solution's.
+     */
+    static List<String> capturesAfter(StoredPuzzle p) {
+        Position start = positionAt(p, 0);
+        Move first = legal(start, p.moves().get(0));
+        List<Move> line = UniqueWin.lineAfter(start, new long[0], first, Math.max(p.horizon(), p.moves().size()),
+                PuzzleHandlers.REFUTATION_NODES);
+        List<String> out = new ArrayList<>();
+        if (line.size() <= p.moves().size()) return out;
+        for (int i = 0; i < p.moves().size(); i++) if (!line.get(i).toString().equals(p.moves().get(i))) return out;
+        int last = -1;
+        for (int i = p.moves().size(); i < line.size(); i++) if (line.get(i).isCapture()) last = i;
+        for (int i = p.moves().size(); i <= last; i++) out.add(line.get(i).toString());
+        return out;
+    }
+
+    /** The line after the wrong move, without the move itself: "b4 is answered by e5xe7 ...". */
+    public List<String> answer() {
+        return !refutation.isEmpty() && refutation.get(0).equals(wrong) ? refutation.subList(1, refutation.size()) : refutation;
+    }
+
+    /** A legal move's squares in order, as the board's script matches the squares clicked. */
+    public static String route(String move) {
+        return String.join(" ", Overlay.route(move));
     }
 
     /** The position after the first {@code at} moves of the solution. */
@@ -99,6 +136,11 @@ public record PuzzlePage(StoredPuzzle puzzle, PuzzleFilters filters, int at, Str
 
     public long solverRating() {
         return Math.round(solver.rating());
+    }
+
+    /** The puzzle's position on the analysis board, to try other moves. */
+    public String analysisUrl() {
+        return Urls.analysis(puzzle.epn(), puzzle.variant());
     }
 
     public String apiUrl() {
