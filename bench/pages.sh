@@ -61,11 +61,16 @@ for f in "player=$p" "white=$p" "black=$p" "event=$(enc "$event")" "result=1-0" 
     "from=2020&to=2026" "findings=yes" "findings=no" "code=$code" "minply=50&maxply=100" "q=$(enc "${player%%,*}")"; do
   add "/games?$f"
 done
+for f in "reviewed=yes" "reviewed=no" "maxacc=50" "side=b&minblunders=3" "player=$p&reviewed=yes&minmistakes=1"; do
+  add "/games?$f"
+done
 for s in id date white black event result plies findings; do add "/games?sort=$s&dir=desc"; done
 add "/games?page=20"
 add "/game/$game"; add "/game/$game/40"; add "/game/$game.egn"
 [ -n "$reviewed" ] && add "/game/$reviewed/20"
 add "/position?epn=$(enc "$start_epn")"
+add "/analysis?epn=$(enc "$later_epn")"
+add "/api/analyse?epn=$(enc "$later_epn")"
 add "/position?epn=$(enc "$later_epn")"
 add "/position?epn=$(enc "$start_epn")&player=$p"
 add "/position?epn=$(enc "$start_epn")&player=$p&color=w&from=2000"
