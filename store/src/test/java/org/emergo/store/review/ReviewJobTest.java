@@ -217,13 +217,21 @@ class ReviewJobTest {
                         continue;
                     }
                     verdicts++;
-                    counted++;
                     Position before = g.positions().get(p.ply());
                     List<Move> line = moves(before, p.forcedLine());
+                    String within = " within " + p.forcedPlies() + (p.forcedPlies() == 1 ? " ply" : " plies");
+                    if (ReviewText.isMissedWin(p.forcedKind())) {
+                        // a win missed: the line is the better move's
+                        assertNotEquals(p.played(), p.forcedLine().get(0));
+                        assertTrue(ForcingLine.replaysLegally(before, line));
+                        assertTrue(ReviewText.verdict(p).startsWith("misses a win of "), ReviewText.verdict(p));
+                        assertTrue(ReviewText.verdict(p).endsWith(within), ReviewText.verdict(p));
+                        continue;
+                    }
+                    counted++;
                     assertEquals(p.played(), p.forcedLine().get(0));
                     assertTrue(ForcingLine.replaysLegally(before, line));
                     assertTrue(p.proofHorizon() >= p.forcedPlies() || p.forcedKind() != ForcedLoss.Kind.MEN, ReviewText.verdict(p));
-                    String within = " within " + p.forcedPlies() + (p.forcedPlies() == 1 ? " ply" : " plies");
                     switch (p.forcedKind()) {
                         case MEN -> {
                             assertEquals(p.forcedPlies(), line.size(), ReviewText.verdict(p));
@@ -238,6 +246,7 @@ class ReviewJobTest {
                         case GAME -> assertEquals("loses the game by force" + within, ReviewText.verdict(p));
                         case NO_MOVE -> assertEquals("lets the opponent draw (no legal move)" + within, ReviewText.verdict(p));
                         case REPETITION -> assertEquals("lets the opponent draw (repetition)" + within, ReviewText.verdict(p));
+                        case MISSES_MEN, MISSES_GAME -> throw new AssertionError("a missed win is counted above");
                     }
                 }
                 assertEquals(counted, r.white().forcedLosses() + r.black().forcedLosses());
