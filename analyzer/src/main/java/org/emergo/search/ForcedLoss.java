@@ -140,7 +140,6 @@ public final class ForcedLoss {
 
     private ForcedLoss() {}
 
-
     /** The verdict on {@code played}, or null: {@link #prove}'s verdict. */
     public static Verdict judge(Position before, long[] history, Move played, int maxPlies, long maxNodes) {
         return prove(before, history, played, maxPlies, maxNodes).verdict();
@@ -186,11 +185,11 @@ public final class ForcedLoss {
 
     /**
      * The horizons of one proof, searched in turn: what each found is kept for the verdict. Each
-     * horizon searches the played move exactly, then one other move X exactly where it does better
-     * (the search's best move, or the best other move of the first {@link #FULL_PLIES} horizons,
-     * where every move is searched), and where the played move concedes men every other move up to
-     * what the mover has now, as a loss needs. Whether any other move keeps more than the played
-     * one, which only the deepest horizon decides, is searched once, at the deepest horizon completed.
+     * horizon searches the played move exactly and, where it concedes men, every other move up to
+     * what the mover has now, as a loss needs. A win missed is looked for in one other move X (the
+     * search's best move, or the best other move of the first {@link #FULL_PLIES} horizons, where
+     * every move is searched), from the deepest horizon down while it holds. Whether any other move
+     * keeps more than the played one, which only the deepest horizon decides, is searched once there.
      */
     private static final class Horizons {
         /** Horizons up to this one compare every other move: they are cheap, and choose X. */
@@ -218,7 +217,10 @@ public final class ForcedLoss {
         /** The deepest horizon completed, and whether at it no other move keeps more than the played one (-1: not searched). */
         int done;
         private int bestAt = -1;
-        private int playedValue;
+        /** Per horizon: the played move's value, X's (exact above the played move's), and whether X was searched. */
+        private final int[] playedValue;
+        private final int[] xValue;
+        private final boolean[] xSearched;
         private boolean bestThere;
 
         Horizons(Position before, long[] history, Move played, Move hint, int maxPlies) {
@@ -238,6 +240,9 @@ public final class ForcedLoss {
             lines = new int[maxPlies + 1][];
             otherLines = new int[maxPlies + 1][];
             better = new int[maxPlies + 1];
+            playedValue = new int[maxPlies + 1];
+            xValue = new int[maxPlies + 1];
+            xSearched = new boolean[maxPlies + 1];
             int h = hint == null ? -1 : root.indexOf(board, hint);
             hinted = h >= 0 && h != index;
             x = hinted ? h : index == 0 ? 1 : 0;
@@ -261,64 +266,65 @@ public final class ForcedLoss {
                     int played0 = value(board, root, prover, index, h, columns, -Prover.INF, now + 1);
                     if (played0 > now) played0 = value(board, root, prover, index, h, columns, now, Prover.INF);
                     lines[h] = prover.line(root.key(index));
-                    // X, exact where it does better than the played move: up to what the played move keeps or the
-                    // mover has now first, then above, where it wins what the played move does not.
-                    int high = Math.max(played0, now) + 1;
-                    int xv = value(board, root, prover, x, h, columns, played0, high);
-                    if (xv >= high) xv = value(board, root, prover, x, h, columns, high - 1, Prover.INF);
-                    int[] xLine = xv > played0 ? prover.line(root.key(x)) : null;
-                    int best = Math.max(played0, xv);
-                    int bestMove = xv > played0 ? x : -1;
+                    playedValue[h] = played0;
                     boolean full = h <= FULL_PLIES;
-                    // Below what the mover has now every other move is asked whether it concedes less, up to
-                    // nothing conceded; on the first horizons, how much more each keeps.
-                    for (int i = 0; i < root.size() && (full || best < now); i++) {
-                        if (i == index || i == x) continue;
-                        int v = value(board, root, prover, i, h, columns, best, full ? Prover.INF : now);
-                        if (v > best) {
-                            best = v;
-                            bestMove = i;
+                    int best = played0;
+                    if (full) {
+                        // Every other move, exactly where it does better: X first, then the rest.
+                        missedAt(board, root, prover, h, columns);
+                        best = Math.max(best, xValue[h]);
+                        int bestMove = xValue[h] > played0 ? x : -1;
+                        for (int i = 0; i < root.size(); i++) {
+                            if (i == index || i == x) continue;
+                            int v = value(board, root, prover, i, h, columns, best, Prover.INF);
+                            if (v > best) {
+                                best = v;
+                                bestMove = i;
+                            }
+                        }
+                        if (!hinted && bestMove >= 0 && bestMove != x) {
+                            // X is the best other move of the horizons where all are compared.
+                            x = bestMove;
+                            missedAt(board, root, prover, h, columns);
+                        }
+                        bestAt = h;
+                        bestThere = best <= played0;
+                    } else if (played0 < now) {
+                        // Below what the mover has now every other move is asked whether it concedes less, up to
+                        // nothing conceded (X first): what a loss needs.
+                        for (int j = -1; j < root.size() && best < now; j++) {
+                            int i = j < 0 ? x : j;
+                            if (i == index || j == x) continue;
+                            best = Math.max(best, value(board, root, prover, i, h, columns, best, now));
                         }
                     }
-                    if (full && !hinted && bestMove >= 0 && bestMove != x) {
-                        // X is the best other move of the horizons where all are compared.
-                        x = bestMove;
-                        xv = best;
-                        xLine = lineOf(board, root, prover, x, h, columns, played0);
-                    }
                     int loss = 0;
-                    int miss = 0;
                     if (best > played0) {
                         // Losing the game when every other move loses it too is nothing to choose; losing it when
-                        // another keeps it is all. So is winning it where another move wins it too, or missing it.
+                        // another keeps it is all.
                         if (isLoss(best)) loss = 0;
                         else if (isLoss(played0)) loss = Integer.MAX_VALUE;
                         else loss = Math.max(0, Math.min(best, now) - played0);
                     }
-                    if (xv > played0 && !isLoss(played0) && !isWin(played0)) {
-                        // Above what the mover has now, what the played move keeps less than X is a win missed.
-                        miss = isWin(xv) ? Integer.MAX_VALUE : Math.max(0, xv - Math.max(played0, now));
-                    }
                     shortBy[h] = loss;
-                    missed[h] = miss;
-                    playedValue = played0;
-                    otherLines[h] = xLine;
-                    better[h] = xv > played0 ? x : -1;
                     done = h;
-                    if (full) {
-                        bestAt = h;
-                        bestThere = best <= played0;
-                    }
+                }
+                // A win missed must hold at every horizon up to the deepest: X is searched there first, and
+                // below only while it holds (most moves miss nothing at the deepest horizon, and then no
+                // horizon below matters).
+                for (int h = done; h > FULL_PLIES && h >= MIN_PLIES; h--) {
+                    if (!xSearched[h]) missedAt(board, root, prover, h, columns);
+                    if (missed[h] < 2) break;
                 }
                 // Only a move with nothing to say against it can be the best: a verdict needs no more.
                 if (done >= MIN_PLIES && bestAt != done && shortBy[done] < 2 && missed[done] < 2) {
                     // Whether any other move keeps more than the played one, at the deepest horizon completed.
-                    int played0 = playedValue;
-                    boolean none = true;
+                    int played0 = playedValue[done];
+                    boolean none = xValue[done] <= played0 || isLoss(xValue[done]);
                     for (int i = 0; i < root.size() && none; i++) {
-                        if (i == index) continue;
+                        if (i == index || i == x) continue;
                         int v = value(board, root, prover, i, done, columns, played0, played0 + 1);
-                        if (v > played0 && !(isLoss(v))) none = false;
+                        if (v > played0 && !isLoss(v)) none = false;
                     }
                     bestAt = done;
                     bestThere = none;
@@ -326,6 +332,29 @@ public final class ForcedLoss {
             } catch (Prover.OutOfNodes e) {
                 // the horizons completed stand
             }
+        }
+
+        /**
+         * X at horizon h, exact where it does better than the played move: up to what the played
+         * move keeps or the mover has now first, then above, where it wins what the played move
+         * does not; what it wins more is the win missed there.
+         */
+        private void missedAt(FastBoard board, MoveList root, Prover prover, int h, int columns) {
+            int played0 = playedValue[h];
+            int high = Math.max(played0, now) + 1;
+            int xv = value(board, root, prover, x, h, columns, played0, high);
+            if (xv >= high) xv = value(board, root, prover, x, h, columns, high - 1, Prover.INF);
+            int miss = 0;
+            if (xv > played0 && !isLoss(played0) && !isWin(played0)) {
+                // Above what the mover has now, what the played move keeps less than X is a win missed;
+                // winning the game where the played move does not is all.
+                miss = isWin(xv) ? Integer.MAX_VALUE : Math.max(0, xv - Math.max(played0, now));
+            }
+            xValue[h] = xv;
+            missed[h] = miss;
+            otherLines[h] = xv > played0 ? prover.line(root.key(x)) : null;
+            better[h] = xv > played0 ? x : -1;
+            xSearched[h] = true;
         }
 
         /** The value of root move i at horizon h, searched in the window (alpha, beta). */
@@ -337,11 +366,6 @@ public final class ForcedLoss {
             return v;
         }
 
-        /** The line of root move i at horizon h, searched again above {@code alpha}. */
-        private static int[] lineOf(FastBoard board, MoveList root, Prover prover, int i, int h, int columns, int alpha) {
-            value(board, root, prover, i, h, columns, alpha, Prover.INF);
-            return prover.line(root.key(i));
-        }
 
         /** What the horizons completed prove. */
         Proof conclude() {
