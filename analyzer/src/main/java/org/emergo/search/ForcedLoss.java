@@ -207,6 +207,7 @@ public final class ForcedLoss {
         private final int[] shortBy;
         /** Per horizon: what X wins more than the played move keeps, from what the mover has now ({@code W(h)}, MAX for the game). */
         private final int[] missed;
+        /** Per horizon: the played move's line, and X's where it does better. */
         private final int[][] lines;
         private final int[][] otherLines;
         /** Per horizon: X where it does better than the played move, else -1. */
@@ -214,14 +215,15 @@ public final class ForcedLoss {
         /** The move a win missed is looked for in: fixed from the first horizon past {@link #FULL_PLIES}. */
         private int x;
         private final boolean hinted;
-        /** The deepest horizon completed, and whether at it no other move keeps more than the played one (-1: not searched). */
+        /** The deepest horizon completed. */
         int done;
+        /** The horizon where it was last searched whether any other move keeps more (-1: none), and what was found. */
         private int bestAt = -1;
+        private boolean bestThere;
         /** Per horizon: the played move's value, X's (exact above the played move's), and whether X was searched. */
         private final int[] playedValue;
         private final int[] xValue;
         private final boolean[] xSearched;
-        private boolean bestThere;
 
         Horizons(Position before, long[] history, Move played, Move hint, int maxPlies) {
             this.before = before;
