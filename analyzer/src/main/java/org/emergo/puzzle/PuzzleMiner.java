@@ -24,7 +24,7 @@ import org.emergo.search.UniqueWin;
 public final class PuzzleMiner {
 
     /** Raised when a rule or a limit below changes: the games are mined again. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     /** The horizon of the first move's proof: the move and five more plies. */
     public static final int PLIES = 6;
@@ -45,7 +45,11 @@ public final class PuzzleMiner {
         List<Mined> out = new ArrayList<>();
         for (int ply = 0; ply <= game.lastPly(); ply++) {
             if (!candidate.test(ply)) continue;
-            Puzzle p = at(game.positions().get(ply), game.history(ply));
+            Position position = game.positions().get(ply);
+            Puzzle p = at(position, game.history(ply));
+            // The solver sees the position alone: a puzzle whose answer the game's earlier positions change
+            // (a repetition in its line or its refutations) is left out.
+            if (p != null && canRecur(game, ply) && !same(p, at(position, new long[0]))) p = null;
             if (p != null) out.add(new Mined(ply, p));
         }
         return out;
@@ -94,6 +98,24 @@ public final class PuzzleMiner {
         List<Move> moves = new ArrayList<>();
         for (Puzzle.Step s : steps) moves.add(s.move());
         return new Puzzle(p, steps, first.men(), first.game(), themes(p, moves, first.game()), difficulty(p, steps));
+    }
+
+    /**
+     * Whether a position of the game before {@code ply} could occur again from it: one with the
+     * same men in hand and as many columns (an entry or a column taken off is never undone).
+     */
+    static boolean canRecur(PlayedGame game, int ply) {
+        // Columns only ever grow in number by an entry: the position just before tells.
+        if (ply == 0) return false;
+        Position p = game.positions().get(ply);
+        Position q = game.positions().get(ply - 1);
+        return q.inHand(Side.WHITE) == p.inHand(Side.WHITE) && q.inHand(Side.BLACK) == p.inHand(Side.BLACK)
+                && q.columns(Side.WHITE) + q.columns(Side.BLACK) == p.columns(Side.WHITE) + p.columns(Side.BLACK);
+    }
+
+    /** Whether two puzzles ask and promise the same: the same line and roles, the same men or game. */
+    static boolean same(Puzzle a, Puzzle b) {
+        return b != null && a.steps().equals(b.steps()) && a.men() == b.men() && a.game() == b.game();
     }
 
     /**

@@ -74,16 +74,39 @@ public final class MoveJudgements {
                     }
                     case GAME -> chanceAfter = 0;
                     case NO_MOVE, REPETITION -> chanceAfter = Math.min(chanceAfter, 0.5);
+                    // A win missed costs the chances the better move would have given: the played move's score
+                    // and the men it left, in the same frame as a loss.
+                    case MISSES_MEN -> {
+                        chanceBefore = Math.max(chanceBefore, curve.chance(cap(after + 100 * v.men())));
+                        loss[p] = Math.max(loss[p], 100 * v.men());
+                    }
+                    case MISSES_GAME -> {
+                        chanceBefore = 1;
+                        loss[p] = Math.max(loss[p], cap(SCORE_CAP) - cap(after));
+                    }
                 }
             }
             double drop = Judgement.drop(chanceBefore, chanceAfter);
             // A move the exact proof finds keeps as much as any other is at most an inaccuracy.
             if (proof != null && proof.outcome() == ForcedLoss.Outcome.BEST) drop = Math.min(drop, Judgement.INACCURACY);
+            // Two men or more lost or missed, or the game lost, from within a man of level: a mistake at least,
+            // whatever the curve makes of it.
+            if (v != null && Math.abs(cap(before)) <= 100 && isHeavy(v)) drop = Math.max(drop, Judgement.MISTAKE);
             chancesLost[p] = drop;
             classes[p] = Judgement.classOf(drop);
-            (mover == Side.WHITE ? white : black).add(classes[p], Judgement.accuracyOf(drop), v != null);
+                        // a forced loss counts the moves that lose by force; a win missed is not one
+            (mover == Side.WHITE ? white : black).add(classes[p], Judgement.accuracyOf(drop), v != null && !ReviewText.isMissedWin(v.kind()));
         }
         return new Judged(loss, chancesLost, classes, white.figures(), black.figures());
+    }
+
+    /** Whether a verdict is of two men or more, or of the game, lost or missed. */
+    static boolean isHeavy(ForcedLoss.Verdict v) {
+        return switch (v.kind()) {
+            case MEN, MISSES_MEN -> v.men() >= 2;
+            case GAME, MISSES_GAME -> true;
+            case NO_MOVE, REPETITION -> false;
+        };
     }
 
     /** A score from White's view as {@code side} sees it. */

@@ -44,7 +44,7 @@ public final class ReviewText {
 
         Integer forcedPlies();
 
-        /** The forcing line from the move played; empty without a verdict. */
+        /** The forcing line from the move played (from the move that wins, for a missed win); empty without a verdict. */
         List<String> forcedLine();
 
         /** The exact proof's outcome on the move played; null where none was tried. */
@@ -76,24 +76,53 @@ public final class ReviewText {
         };
     }
 
-    /** A verdict in words: {@code loses 3 men by force within 6 plies}. */
-    public static String verdict(ForcedLoss.Kind kind, int men, int plies) {
+    /**
+     * A verdict in words: {@code loses 3 men by force within 6 plies}, {@code misses a win of 2
+     * men by force: d7 wins them within 4 plies} ({@code better}, the move that wins, is the
+     * first of a missed win's line; unused for the other kinds).
+     */
+    public static String verdict(ForcedLoss.Kind kind, int men, int plies, String better) {
         String within = " within " + plies + (plies == 1 ? " ply" : " plies");
+        String menWords = men + (men == 1 ? " man" : " men");
         return switch (kind) {
-            case MEN -> "loses " + men + (men == 1 ? " man" : " men") + " by force" + within;
+            case MEN -> "loses " + menWords + " by force" + within;
             case GAME -> "loses the game by force" + within;
             case NO_MOVE -> "lets the opponent draw (no legal move)" + within;
             case REPETITION -> "lets the opponent draw (repetition)" + within;
+            case MISSES_MEN -> "misses a win of " + menWords + " by force: " + better + (men == 1 ? " wins it" : " wins them") + within;
+            case MISSES_GAME -> "misses a win of the game by force: " + better + " wins it" + within;
         };
     }
 
+    /** A verdict of a kind other than a missed win in words (a missed win's move unnamed). */
+    public static String verdict(ForcedLoss.Kind kind, int men, int plies) {
+        return verdict(kind, men, plies, "another move");
+    }
+
+    /** A verdict in words, as {@link #verdict(ForcedLoss.Kind, int, int, String)}. */
     public static String verdict(ForcedLoss.Verdict v) {
-        return verdict(v.kind(), v.men(), v.plies());
+        return verdict(v.kind(), v.men(), v.plies(), v.line().isEmpty() ? null : v.line().get(0).toString());
     }
 
     /** The verdict on a judged move in words, or null without one. */
     public static String verdict(Judged j) {
-        return j.forcedMen() == null ? null : verdict(j.forcedKind(), j.forcedMen(), j.forcedPlies());
+        if (j.forcedMen() == null) return null;
+        return verdict(j.forcedKind(), j.forcedMen(), j.forcedPlies(), j.forcedLine().isEmpty() ? null : j.forcedLine().get(0));
+    }
+
+    /** Whether the verdict is of a win another move forces, missed: its line is that move's. */
+    public static boolean isMissedWin(ForcedLoss.Kind kind) {
+        return kind == ForcedLoss.Kind.MISSES_MEN || kind == ForcedLoss.Kind.MISSES_GAME;
+    }
+
+    /**
+     * Whether the move loses the game by force from a position already lost: the judgement
+     * classes a move into a lost game a mistake at least unless the mover's chances were already
+     * below a mistake's drop (MoveJudgements), so a lighter class says the game was lost anyway.
+     */
+    public static boolean gameAlreadyLost(Judged j) {
+        return j.forcedKind() == ForcedLoss.Kind.GAME && j.forcedMen() != null && j.moveClass() != null
+                && j.moveClass().compareTo(MoveClass.MISTAKE) < 0;
     }
 
     /** Whether the move played was the search's own choice. */
@@ -130,6 +159,8 @@ public final class ReviewText {
         StringBuilder text = new StringBuilder();
         if (wasBest(j)) {
             text.append("The engine's own choice.");
+        } else if (gameAlreadyLost(j)) {
+            text.append("The game was already lost; ").append(j.bestMove()).append(" holds out longer.");
         } else if (glyph(j.moveClass()) != null) {
             String words = inWords(j.moveClass());
             text.append(Character.toUpperCase(words.charAt(0))).append(words.substring(1))
@@ -143,7 +174,11 @@ public final class ReviewText {
                     .append(": not enough to count.");
         }
         String verdict = verdict(j);
-        if (verdict != null) text.append(" It ").append(verdict).append(": ").append(String.join(" ", j.forcedLine())).append('.');
+        if (verdict != null && isMissedWin(j.forcedKind())) {
+            text.append(" It ").append(verdict).append(" (").append(String.join(" ", j.forcedLine())).append(").");
+        } else if (verdict != null) {
+            text.append(" It ").append(verdict).append(": ").append(String.join(" ", j.forcedLine())).append('.');
+        }
         if (provenToKeepMaterial(j)) {
             text.append(" The exact proof finds that it keeps as much material as any other move within ")
                     .append(j.proofHorizon()).append(" plies, so it counts as no worse than an inaccuracy.");

@@ -31,7 +31,7 @@ public final class Reviewer {
      * whenever the search, its evaluation or the judgement of moves can change a stored row, and
      * every game is reviewed again at the new version.
      */
-    public static final String VERSION = "6";
+    public static final String VERSION = "7";
 
     /**
      * Transposition table of 2^14 entries per reviewer (256 KiB): a search at the default depth
@@ -107,7 +107,7 @@ public final class Reviewer {
         List<SearchResult> results = runner.runAll(searches);
         List<Integer> candidates = forcedLossCandidates(game, results);
         List<Callable<ForcedLoss.Proof>> proving = new ArrayList<>();
-        for (int ply : candidates) proving.add(() -> reviewers.get().forcedLoss(game, ply));
+        for (int ply : candidates) proving.add(() -> reviewers.get().forcedLoss(game, ply, results.get(ply).bestMove()));
         List<ForcedLoss.Proof> proved = runner.runAll(proving);
         Map<Integer, ForcedLoss.Proof> proofs = new HashMap<>();
         for (int i = 0; i < candidates.size(); i++) proofs.put(candidates.get(i), proved.get(i));
@@ -163,8 +163,16 @@ public final class Reviewer {
      * is dropped.
      */
     public ForcedLoss.Proof forcedLoss(PlayedGame game, int ply) {
+        return forcedLoss(game, ply, null);
+    }
+
+    /**
+     * As {@link #forcedLoss(PlayedGame, int)}, with {@code better} the move a win missed is first
+     * looked for in: the search's best move there (null: the proof's own choice).
+     */
+    public ForcedLoss.Proof forcedLoss(PlayedGame game, int ply, Move better) {
         Position before = game.positions().get(ply);
-        ForcedLoss.Proof p = ForcedLoss.prove(before, game.history(ply), game.moveFrom(ply), FORCED_LOSS_PLIES,
+        ForcedLoss.Proof p = ForcedLoss.prove(before, game.history(ply), game.moveFrom(ply), better, FORCED_LOSS_PLIES,
                 FORCED_LOSS_NODES);
         if (p.verdict() != null && !ForcingLine.replaysLegally(before, p.verdict().line())) {
             return ForcedLoss.Proof.UNKNOWN;

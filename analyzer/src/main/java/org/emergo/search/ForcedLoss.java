@@ -9,20 +9,23 @@ import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
 
 /**
- * Proofs that a move loses men, or the game, by force: an exact search (no pruning that could
- * change the answer) of every reply at each horizon up to a cap. Only a completed proof yields a
- * verdict (docs/engine.md#losing-men-by-force).
+ * Proofs that a move loses men, or the game, by force, or misses a win another move forces: an
+ * exact search (no pruning that could change the answer) of every reply at each horizon up to a
+ * cap. Only a completed proof yields a verdict (docs/engine.md#losing-men-by-force).
  *
  * <p>A side's material is the men it commands, in hand and in the columns it owns. {@code V(h, x)}
  * is what the mover keeps after move x and the best play of both sides for h plies in all (x the
  * first), every capture then due played out: its material less the opponent's, a game it wins or
  * loses counting as more or less than any material, a drawn end (no legal move, a third
- * repetition) as level material. Move x concedes {@code C(h, x) = max(0, M - V(h, x))}, M what the
- * mover has now. The played move falls short at h by {@code D(h) = C(h, played) - min over the
- * other moves of C(h, x)}. A verdict needs {@code D(h) >= 1 man} at <em>every</em> horizon from
- * the one where it begins to hold up to the cap: a loss that a longer line wins back is no loss.
- * It says the least of them; a proof that its budget stops short of the cap with a loss goes on
- * to the cap on a larger budget, and only a verdict of the game may stand short of it.
+ * repetition) as level material inside the search (a line that ends drawn never yields a number
+ * of men: see {@link #endsDrawn}). With M what the mover has now and B(h) the best other move's
+ * value, the played move p concedes {@code L(h) = max(0, min(B, M) - V(h, p))} and misses
+ * {@code W(h) = max(0, B - max(V(h, p), M))}. A verdict needs L (a loss) or W (a win missed)
+ * of a man or more at <em>every</em> horizon from the one where it begins up to the cap: a loss
+ * that a longer line wins back is no loss. It says the least of them; a proof that its budget
+ * stops short of the cap with a verdict goes on to the cap on a larger budget, and only a
+ * verdict of the game lost may stand short of it. The move is BEST at the cap only where no
+ * other move keeps more: {@code B(h) <= V(h, p)}.
  */
 public final class ForcedLoss {
 
@@ -35,7 +38,11 @@ public final class ForcedLoss {
         /** a lead, to a draw: the opponent is left with no legal move */
         NO_MOVE("no-move"),
         /** a lead, to a draw: a position occurs for the third time */
-        REPETITION("repetition");
+        REPETITION("repetition"),
+        /** a win of men another move forces, missed: the line is that move's */
+        MISSES_MEN("misses-men"),
+        /** a win of the game another move forces, missed: the line is that move's */
+        MISSES_GAME("misses-game");
 
         private final String code;
 
@@ -61,7 +68,9 @@ public final class ForcedLoss {
      * "loses {@code men} men by force within {@code plies} plies" (MEN), "loses the game by force
      * within {@code plies} plies" (GAME; {@code men} is all the mover had), "lets the opponent
      * draw (no legal move / repetition) within {@code plies} plies" ({@code men} is the lead given
-     * away).
+     * away), "misses a win of {@code men} men by force: X wins them within {@code plies} plies"
+     * (MISSES_MEN; the line is X's, X first), "misses a win of the game by force" (MISSES_GAME;
+     * {@code men} is all the opponent has).
      */
     public record Verdict(Kind kind, int men, int plies, List<Move> line, int horizon) {
         public Verdict {
@@ -76,9 +85,9 @@ public final class ForcedLoss {
 
     /** What a proof found about a move. */
     public enum Outcome {
-        /** it falls short by a man or more at every horizon from some horizon to the cap: a verdict */
+        /** it loses, or misses a win of, a man or more at every horizon from some horizon to the cap: a verdict */
         LOSES,
-        /** at the cap it keeps as much as any other move: the exact search finds it best */
+        /** at the cap no other move keeps more: the exact search finds it best */
         BEST,
         /** it falls short at the cap, but not at every horizon from one on, or by less than a man */
         NEITHER,
@@ -147,7 +156,16 @@ public final class ForcedLoss {
      *                repetition rule
      */
     public static Proof prove(Position before, long[] history, Move played, int maxPlies, long maxNodes) {
-        Horizons horizons = new Horizons(before, history, played, maxPlies);
+        return prove(before, history, played, null, maxPlies, maxNodes);
+    }
+
+    /**
+     * As {@link #prove(Position, long[], Move, int, long)}, with {@code better} the move a win
+     * missed is first looked for in (the search's own best move; null: the best other move of the
+     * shallow horizons).
+     */
+    public static Proof prove(Position before, long[] history, Move played, Move better, int maxPlies, long maxNodes) {
+        Horizons horizons = new Horizons(before, history, played, better, maxPlies);
         if (horizons.index < 0 || horizons.moves < 2) return Proof.UNKNOWN;
         horizons.deepen(maxNodes);
         Proof proof = horizons.conclude();
@@ -165,8 +183,17 @@ public final class ForcedLoss {
         return proof;
     }
 
-    /** The horizons of one proof, searched in turn: what each found is kept for the verdict. */
+    /**
+     * The horizons of one proof, searched in turn: what each found is kept for the verdict. Each
+     * horizon searches the played move exactly and, where it concedes men, every other move up to
+     * what the mover has now, as a loss needs. A win missed is looked for in one other move X (the
+     * search's best move, or the best other move of the first {@link #FULL_PLIES} horizons, where
+     * every move is searched), from the deepest horizon down while it holds. Whether any other move
+     * keeps more than the played one, which only the deepest horizon decides, is searched once there.
+     */
     private static final class Horizons {
+        /** Horizons up to this one compare every other move: they are cheap, and choose X. */
+        private static final int FULL_PLIES = 3;
         private final Position before;
         private final long[] history;
         private final int maxPlies;
@@ -176,13 +203,29 @@ public final class ForcedLoss {
         /** The mover's material less the opponent's, and its own, before the move. */
         private final int now;
         private final int mine;
+        /** Per horizon: what the played move concedes more than the best other move ({@code L(h)}, MAX for the game). */
         private final int[] shortBy;
+        /** Per horizon: what X wins more than the played move keeps, from what the mover has now ({@code W(h)}, MAX for the game). */
+        private final int[] missed;
+        /** Per horizon: the played move's line, and X's where it does better. */
         private final int[][] lines;
-        private int bestOther;
+        private final int[][] otherLines;
+        /** Per horizon: X where it does better than the played move, else -1. */
+        private final int[] better;
+        /** The move a win missed is looked for in: fixed from the first horizon past {@link #FULL_PLIES}. */
+        private int x;
+        private final boolean hinted;
         /** The deepest horizon completed. */
         int done;
+        /** The horizon where it was last searched whether any other move keeps more (-1: none), and what was found. */
+        private int bestAt = -1;
+        private boolean bestThere;
+        /** Per horizon: the played move's value, X's (exact above the played move's), and whether X was searched. */
+        private final int[] playedValue;
+        private final int[] xValue;
+        private final boolean[] xSearched;
 
-        Horizons(Position before, long[] history, Move played, int maxPlies) {
+        Horizons(Position before, long[] history, Move played, Move hint, int maxPlies) {
             this.before = before;
             this.history = history;
             this.maxPlies = maxPlies;
@@ -195,8 +238,16 @@ public final class ForcedLoss {
             now = board.material[board.side] - board.material[board.side ^ 1];
             mine = board.material[board.side];
             shortBy = new int[maxPlies + 1];
+            missed = new int[maxPlies + 1];
             lines = new int[maxPlies + 1][];
-            bestOther = index == 0 ? 1 : 0;
+            otherLines = new int[maxPlies + 1][];
+            better = new int[maxPlies + 1];
+            playedValue = new int[maxPlies + 1];
+            xValue = new int[maxPlies + 1];
+            xSearched = new boolean[maxPlies + 1];
+            int h = hint == null ? -1 : root.indexOf(board, hint);
+            hinted = h >= 0 && h != index;
+            x = hinted ? h : index == 0 ? 1 : 0;
         }
 
         /** Searches the horizons after the last completed, up to the cap, within {@code maxNodes} positions more. */
@@ -213,63 +264,205 @@ public final class ForcedLoss {
                     // A horizon costs about as much as all before it together: one that would not fit in
                     // what is left of the budget is not begun (its nodes would be thrown away).
                     if (h > MIN_PLIES && prover.nodes > maxNodes - prover.nodes) break;
-                    board.make(root, index);
-                    prover.enter(root.length(index) == 1 || board.columnCount() < columns);
-                    // Exact below what the mover has now; at or above it the move concedes nothing, and how much more it keeps is not asked.
-                    int played0 = -prover.search(h - 1, 1, -now, Prover.INF);
+                    // Exact: up to what the mover has now first, the common case, then above it where it keeps more.
+                    int played0 = value(board, root, prover, index, h, columns, -Prover.INF, now + 1);
+                    if (played0 > now) played0 = value(board, root, prover, index, h, columns, now, Prover.INF);
                     lines[h] = prover.line(root.key(index));
-                    board.unmake(root, index);
-                    int d = 0;
-                    // A move that keeps what the mover has concedes nothing, whatever else there was to win.
-                    if (played0 < now) {
-                        int best = played0;
-                        // The other move that did best at the last horizon first.
-                        for (int j = -1; j < root.size() && best < now; j++) {
-                            int i = j < 0 ? bestOther : j;
-                            if (i == index || j == bestOther) continue;
-                            board.make(root, i);
-                            prover.enter(root.length(i) == 1 || board.columnCount() < columns);
-                            // Only whether it concedes less, and then how much less: the window from there up to nothing conceded.
-                            int v = -prover.search(h - 1, 1, -now, -best);
-                            board.unmake(root, i);
+                    playedValue[h] = played0;
+                    boolean full = h <= FULL_PLIES;
+                    int best = played0;
+                    if (full) {
+                        // Every other move, exactly where it does better: X first, then the rest.
+                        missedAt(board, root, prover, h, columns);
+                        best = Math.max(best, xValue[h]);
+                        int bestMove = xValue[h] > played0 ? x : -1;
+                        for (int i = 0; i < root.size(); i++) {
+                            if (i == index || i == x) continue;
+                            int v = value(board, root, prover, i, h, columns, best, Prover.INF);
                             if (v > best) {
                                 best = v;
-                                bestOther = i;
+                                bestMove = i;
                             }
                         }
-                        best = Math.min(best, now);
-                        // Losing the game when every other move loses it too is nothing to choose; losing it when another keeps it is all.
-                        if (isLoss(best)) d = 0;
-                        else if (isLoss(played0)) d = Integer.MAX_VALUE;
-                        else d = best - played0;
+                        if (!hinted && bestMove >= 0 && bestMove != x) {
+                            // X is the best other move of the horizons where all are compared.
+                            x = bestMove;
+                            missedAt(board, root, prover, h, columns);
+                        }
+                        bestAt = h;
+                        bestThere = best <= played0;
+                    } else if (played0 < now) {
+                        // Below what the mover has now every other move is asked whether it concedes less, up to
+                        // nothing conceded (X first): what a loss needs.
+                        for (int j = -1; j < root.size() && best < now; j++) {
+                            int i = j < 0 ? x : j;
+                            if (i == index || j == x) continue;
+                            best = Math.max(best, value(board, root, prover, i, h, columns, best, now));
+                        }
                     }
-                    shortBy[h] = d;
+                    int loss = 0;
+                    if (best > played0) {
+                        // Losing the game when every other move loses it too is nothing to choose; losing it when
+                        // another keeps it is all.
+                        if (isLoss(best)) loss = 0;
+                        else if (isLoss(played0)) loss = Integer.MAX_VALUE;
+                        else loss = Math.max(0, Math.min(best, now) - played0);
+                    }
+                    shortBy[h] = loss;
                     done = h;
+                }
+                // A win missed must hold at every horizon up to the deepest: X is searched there first, and
+                // below only while it holds (most moves miss nothing at the deepest horizon, and then no
+                // horizon below matters).
+                for (int h = done; h > FULL_PLIES && h >= MIN_PLIES; h--) {
+                    if (!xSearched[h]) missedAt(board, root, prover, h, columns);
+                    if (missed[h] < 2) break;
+                }
+                // Only a move with nothing to say against it can be the best: a verdict needs no more.
+                if (done >= MIN_PLIES && bestAt != done && shortBy[done] < 2 && missed[done] < 2) {
+                    // Whether any other move keeps more than the played one, at the deepest horizon completed.
+                    int played0 = playedValue[done];
+                    boolean none = xValue[done] <= played0 || isLoss(xValue[done]);
+                    for (int i = 0; i < root.size() && none; i++) {
+                        if (i == index || i == x) continue;
+                        int v = value(board, root, prover, i, done, columns, played0, played0 + 1);
+                        if (v > played0 && !isLoss(v)) none = false;
+                    }
+                    bestAt = done;
+                    bestThere = none;
                 }
             } catch (Prover.OutOfNodes e) {
                 // the horizons completed stand
             }
         }
 
+        /**
+         * X at horizon h, exact where it does better than the played move: up to what the played
+         * move keeps or the mover has now first, then above, where it wins what the played move
+         * does not; what it wins more is the win missed there.
+         */
+        private void missedAt(FastBoard board, MoveList root, Prover prover, int h, int columns) {
+            int played0 = playedValue[h];
+            int high = Math.max(played0, now) + 1;
+            int xv = value(board, root, prover, x, h, columns, played0, high);
+            if (xv >= high) xv = value(board, root, prover, x, h, columns, high - 1, Prover.INF);
+            int miss = 0;
+            if (xv > played0 && !isLoss(played0) && !isWin(played0)) {
+                // Above what the mover has now, what the played move keeps less than X is a win missed;
+                // winning the game where the played move does not is all.
+                miss = isWin(xv) ? Integer.MAX_VALUE : Math.max(0, xv - Math.max(played0, now));
+            }
+            xValue[h] = xv;
+            missed[h] = miss;
+            otherLines[h] = xv > played0 ? prover.line(root.key(x)) : null;
+            better[h] = xv > played0 ? x : -1;
+            xSearched[h] = true;
+        }
+
+        /** The value of root move i at horizon h, searched in the window (alpha, beta). */
+        private static int value(FastBoard board, MoveList root, Prover prover, int i, int h, int columns, int alpha, int beta) {
+            board.make(root, i);
+            prover.enter(root.length(i) == 1 || board.columnCount() < columns);
+            int v = -prover.search(h - 1, 1, -beta, -alpha);
+            board.unmake(root, i);
+            return v;
+        }
+
+
         /** What the horizons completed prove. */
         Proof conclude() {
             if (done < MIN_PLIES) return Proof.UNKNOWN;
-            if (shortBy[done] == 0) return new Proof(Outcome.BEST, null, done);
-            int from = done;
-            while (from > 1 && shortBy[from - 1] >= 2) from--;
-            if (shortBy[done] < 2) return new Proof(Outcome.NEITHER, null, done);
-            int least = from;
-            for (int h = from; h <= done; h++) if (shortBy[h] < shortBy[least]) least = h;
-            Verdict v = verdict(before, history, shortBy[least], lines[least], from, done, now, mine);
-            // A loss of men must be searched two plies past its line at least: a quiet move of the mover's and
-            // a reply, then the captures, the least that could win a man back.
-            if (v.kind() == Kind.MEN && v.plies() + 2 > done) return new Proof(Outcome.NEITHER, null, done);
-            return new Proof(Outcome.LOSES, v, done);
+            if (shortBy[done] >= 2) {
+                int from = done;
+                while (from > 1 && shortBy[from - 1] >= 2) from--;
+                int least = from;
+                for (int h = from; h <= done; h++) if (shortBy[h] < shortBy[least]) least = h;
+                Verdict v = verdict(before, history, shortBy[least], lines[least], from, done, now, mine);
+                // A loss of men must be searched two plies past its line at least: a quiet move of the mover's and
+                // a reply, then the captures, the least that could win a man back.
+                if (v.kind() != Kind.MEN || v.plies() + 2 <= done) return new Proof(Outcome.LOSES, v, done);
+            }
+            if (missed[done] >= 2) {
+                // The move named wins them at every horizon from K to the cap: the same best other move at each.
+                int from = done;
+                while (from > 1 && missed[from - 1] >= 2 && better[from - 1] == better[done]) from--;
+                int least = from;
+                for (int h = from; h <= done; h++) if (missed[h] < missed[least]) least = h;
+                Verdict v = missedWin(before, history, missed[least], otherLines[least], lines[least], from, done);
+                if (v != null) return new Proof(Outcome.LOSES, v, done);
+            }
+            return new Proof(bestAt == done && bestThere ? Outcome.BEST : Outcome.NEITHER, null, done);
         }
     }
 
     static boolean isLoss(int v) {
         return v <= -WIN + FastBoard.MAX_PLY;
+    }
+
+    static boolean isWin(int v) {
+        return v >= WIN - FastBoard.MAX_PLY;
+    }
+
+    /** A line's keys as moves, replayed from {@code before} as far as they are legal. */
+    private static List<Move> moves(Position before, int[] keys) {
+        FastBoard b = FastBoard.materialOnly(before);
+        MoveList ml = new MoveList();
+        List<Move> moves = new ArrayList<>();
+        for (int key : keys) {
+            b.generate(ml);
+            int found = -1;
+            for (int i = 0; i < ml.size() && found < 0; i++) if (ml.key(i) == key) found = i;
+            if (found < 0) break;
+            moves.add(ml.toMove(b, found));
+            b.make(ml, found);
+        }
+        return moves;
+    }
+
+    /** The plies of the line up to its last move that changed the material. */
+    private static int lastCapture(Position before, List<Move> line) {
+        FastBoard b = FastBoard.materialOnly(before);
+        int[] material = {b.material[0], b.material[1]};
+        int last = 0;
+        Position p = before;
+        for (int i = 0; i < line.size(); i++) {
+            p = p.play(line.get(i));
+            FastBoard q = FastBoard.materialOnly(p);
+            if (q.material[0] != material[0]) {
+                last = i + 1;
+                material[0] = q.material[0];
+            }
+        }
+        return last;
+    }
+
+    /** Whether the line ends the game in a draw: no legal move with pieces left, or a position's third occurrence. */
+    static boolean endsDrawn(Position before, long[] history, List<Move> moves) {
+        Position end = before;
+        for (Move m : moves) end = end.play(m);
+        if (MoveGen.legalMoves(end).isEmpty()) return !sideHasNoPieces(end);
+        return !moves.isEmpty() && thirdOccurrence(before, history, moves);
+    }
+
+    /**
+     * The verdict of a win missed: the best other move's line at the horizon where it wins least
+     * more than the played move keeps, cut after its last capture (or whole, for the game), K at
+     * least {@code from}. None where either line ends in a draw (a drawn end is no number of men),
+     * or where the capture that wins is not searched two plies past.
+     */
+    private static Verdict missedWin(Position before, long[] history, int missed, int[] otherKeys, int[] playedKeys, int from,
+            int horizon) {
+        if (otherKeys == null) return null;
+        List<Move> line = moves(before, otherKeys);
+        if (endsDrawn(before, history, line) || endsDrawn(before, history, moves(before, playedKeys))) return null;
+        if (missed == Integer.MAX_VALUE) {
+            FastBoard b = FastBoard.materialOnly(before);
+            return new Verdict(Kind.MISSES_GAME, b.material[b.side ^ 1], Math.max(from, line.size()), line, horizon);
+        }
+        int lastCapture = lastCapture(before, line);
+        int plies = Math.max(Math.max(1, lastCapture), from);
+        if (plies + 2 > horizon) return null;
+        return new Verdict(Kind.MISSES_MEN, missed / 2, plies, line.subList(0, Math.min(plies, line.size())), horizon);
     }
 
     /**
@@ -278,24 +471,8 @@ public final class ForcedLoss {
      * from which the loss holds ({@code from}), so that it holds at every horizon from K to the cap.
      */
     private static Verdict verdict(Position before, long[] history, int shortBy, int[] keys, int from, int horizon, int now, int mine) {
-        FastBoard b = FastBoard.materialOnly(before);
-        MoveList ml = new MoveList();
-        List<Move> moves = new ArrayList<>();
-        int lastCapture = 0;
-        int[] material = {b.material[0], b.material[1]};
-        for (int key : keys) {
-            b.generate(ml);
-            int found = -1;
-            for (int i = 0; i < ml.size() && found < 0; i++) if (ml.key(i) == key) found = i;
-            if (found < 0) break;
-            moves.add(ml.toMove(b, found));
-            b.make(ml, found);
-            if (b.material[0] != material[0]) {
-                lastCapture = moves.size();
-                material[0] = b.material[0];
-                material[1] = b.material[1];
-            }
-        }
+        List<Move> moves = moves(before, keys);
+        int lastCapture = lastCapture(before, moves);
         if (shortBy == Integer.MAX_VALUE) {
             return new Verdict(Kind.GAME, mine, Math.max(from, moves.size()), moves, horizon);
         }

@@ -9,7 +9,7 @@ import org.emergo.rules.Position;
  * The one move that wins: where the side to move has a move that wins at least a man more than
  * every other legal move (or wins the game where no other does), proven by the exact search of
  * {@link ForcedLoss} at every horizon from the one where it begins up to the cap
- * (docs/puzzles.md#mining).
+ * (docs/puzzles.md#mining). A win whose line ends the game in a draw is none.
  *
  * <p>Values are those of ForcedLoss: {@code V(h, x)}, in half men, what the mover keeps after
  * move x and best play for h plies in all, captures then due played out. Move m wins uniquely at
@@ -68,6 +68,8 @@ public final class UniqueWin {
             }
             List<Move> line = moves(p, keys);
             boolean game = isWin(atCap[1]);
+            // A line that ends the game drawn (no legal move, a third occurrence) wins no men: a draw is a draw.
+            if (!game && ForcedLoss.endsDrawn(p, history, line)) return null;
             int lastCapture = 0;
             for (int i = 0; i < line.size(); i++) if (line.get(i).isCapture()) lastCapture = i + 1;
             if (!game && lastCapture + 2 > maxPlies) return null;

@@ -29,6 +29,25 @@ class PuzzleMinerTest {
         assertEquals(Set.of(Theme.SACRIFICE, Theme.CAPTURE, Theme.MAJORITY, Theme.LIBERATION, Theme.GAME), p.themes());
     }
 
+    /**
+     * Issue 54, the demo's puzzle 4-44: f6-f7 g7xe7xe9 leaves White, eight men behind, without a
+     * legal move. A drawn end counted as level material made that "wins 8 men"; a draw is a draw.
+     */
+    @Test
+    void aLineThatEndsInADrawWinsNoMen() {
+        Position p = PositionText.parse("w 0 0 b4:bw c6:b3 d3:b d4:bw2 e1:w e2:b e3:b e4:b e8:wb f4:bw2 f6:w g7:bw4", Variant.EMERGO);
+        Position drawn = p.play(move(p, "f6-f7"));
+        drawn = drawn.play(move(drawn, "g7xe7xe9"));
+        assertTrue(org.emergo.rules.MoveGen.legalMoves(drawn).isEmpty(), "White has no legal move");
+        assertTrue(drawn.inHand(org.emergo.rules.Side.WHITE) + drawn.columns(org.emergo.rules.Side.WHITE) > 0, "a draw, not a loss");
+        Puzzle puzzle = PuzzleMiner.at(p, new long[0]);
+        assertTrue(puzzle == null || puzzle.game(), () -> "promises " + puzzle.men() + " men: " + puzzle.movesText());
+    }
+
+    private static org.emergo.rules.Move move(Position p, String text) {
+        return org.emergo.rules.MoveGen.legalMoves(p).stream().filter(m -> m.toString().equals(text)).findFirst().orElseThrow();
+    }
+
     @Test
     void aPositionThatOccurredBeforeInItsGameIsNoPuzzle() {
         Position p = PositionText.parse(WORKED_EXAMPLE, Variant.EMERGO);

@@ -102,10 +102,15 @@ final class ExactMaterial {
      * its K (or its horizon, if less) to the horizon its proof searched: MEN, the move falls short
      * of the best other move by N men or more (nothing conceded counting as the most); GAME, the
      * mover has lost within K plies and another move has not; a draw, the move falls short by a
-     * man or more, the mover was a man up at least and the line ends drawn.
+     * man or more, the mover was a man up at least and the line ends drawn; a missed win, the
+     * line's first move X keeps N men more than the played move and than the mover has now (or
+     * wins the game where the played move does not), and neither line ends drawn.
      */
     static String refutation(Position before, long[] history, Move played, org.emergo.search.ForcedLoss.Verdict v, long budget) {
-        if (v.line().isEmpty() || !v.line().get(0).equals(played)) return "the line does not start with the move";
+        boolean missed = v.kind() == org.emergo.search.ForcedLoss.Kind.MISSES_MEN || v.kind() == org.emergo.search.ForcedLoss.Kind.MISSES_GAME;
+        if (v.line().isEmpty()) return "no line";
+        if (!missed && !v.line().get(0).equals(played)) return "the line does not start with the move";
+        if (missed && v.line().get(0).equals(played)) return "the better move is the move played";
         Position end = before;
         List<Long> seen = new ArrayList<>();
         for (long h : history) seen.add(h);
@@ -115,6 +120,7 @@ final class ExactMaterial {
             end = end.play(m);
         }
         int now = balance(before);
+        if (missed) return missedRefutation(before, history, played, v, budget, now);
         List<Move> others = new ArrayList<>(MoveGen.legalMoves(before));
         others.remove(played);
         switch (v.kind()) {
@@ -158,19 +164,45 @@ final class ExactMaterial {
         return null;
     }
 
+    /** Why a missed win does not hold, or null: as {@link #refutation}. */
+    private static String missedRefutation(Position before, long[] history, Move played, org.emergo.search.ForcedLoss.Verdict v,
+            long budget, int now) {
+        Move better = v.line().get(0);
+        boolean game = v.kind() == org.emergo.search.ForcedLoss.Kind.MISSES_GAME;
+        for (int h = Math.min(v.plies(), v.horizon()); h <= v.horizon(); h++) {
+            int vp = new ExactMaterial(history, budget).valueAfter(before, played, h, -INF, INF);
+            int vx = new ExactMaterial(history, budget).valueAfter(before, better, h, -INF, INF);
+            if (game) {
+                if (vx < WIN - 200) return "at " + h + " plies " + better + " does not win the game: " + vx;
+                if (vp >= WIN - 200) return "at " + h + " plies the move played wins the game too";
+            } else {
+                if (vx > WIN - 200 || vp < -WIN + 200) continue; // more than any number of men
+                int need = Math.max(vp, now) + 2 * v.men();
+                if (vx < need) return "at " + h + " plies " + better + " keeps " + vx + ", the move " + vp + " of " + now;
+            }
+        }
+        return null;
+    }
+
     /**
-     * Whether {@code played} keeps as much as any other move at {@code h} plies: its value, capped
-     * at what the mover has now, is the best of all moves', or every move loses the game.
+     * Whether {@code played} keeps as much as any other move at {@code h} plies: no other move's
+     * value is more than its own, or every move loses the game.
      */
     static boolean isBest(Position before, long[] history, Move played, int h, long budget) {
-        int now = balance(before);
-        int vp = Math.min(now, new ExactMaterial(history, budget).valueAfter(before, played, h, -INF, INF));
-        if (vp == now) return true;
+        int vp = new ExactMaterial(history, budget).valueAfter(before, played, h, -INF, INF);
         for (Move x : MoveGen.legalMoves(before)) {
             if (x.equals(played)) continue;
             int v = new ExactMaterial(history, budget).valueAfter(before, x, h, vp, vp + 1);
             if (v > vp && v > -WIN + 128) return false;
         }
         return true;
+    }
+
+    /** {@code V(h, x)} at once for every legal move x, in the legal moves' order. */
+    static int[] values(Position before, long[] history, int h, long budget) {
+        List<Move> moves = MoveGen.legalMoves(before);
+        int[] out = new int[moves.size()];
+        for (int i = 0; i < out.length; i++) out[i] = new ExactMaterial(history, budget).valueAfter(before, moves.get(i), h, -INF, INF);
+        return out;
     }
 }

@@ -106,6 +106,20 @@ class PuzzleProofTest {
         }
     }
 
+    /**
+     * Issue 54: the solver sees the position alone, so no mined puzzle's answer depends on the
+     * game's earlier positions: mined without them, the position gives the same puzzle.
+     */
+    @Test
+    void noPuzzleDependsOnTheGamesHistory() {
+        for (Case c : MINED) {
+            Puzzle p = c.mined().puzzle();
+            Puzzle alone = PuzzleMiner.at(p.position(), new long[0]);
+            assertTrue(alone != null && alone.movesText().equals(p.movesText()) && alone.men() == p.men() && alone.game() == p.game(),
+                    () -> PositionText.format(p.position()) + ": " + p.movesText() + " / " + (alone == null ? null : alone.movesText()));
+        }
+    }
+
     @Test
     void theSameGamesGiveTheSamePuzzles() {
         List<String> again = new ArrayList<>();

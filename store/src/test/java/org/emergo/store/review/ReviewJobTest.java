@@ -217,13 +217,21 @@ class ReviewJobTest {
                         continue;
                     }
                     verdicts++;
-                    counted++;
                     Position before = g.positions().get(p.ply());
                     List<Move> line = moves(before, p.forcedLine());
+                    String within = " within " + p.forcedPlies() + (p.forcedPlies() == 1 ? " ply" : " plies");
+                    if (ReviewText.isMissedWin(p.forcedKind())) {
+                        // a win missed: the line is the better move's
+                        assertNotEquals(p.played(), p.forcedLine().get(0));
+                        assertTrue(ForcingLine.replaysLegally(before, line));
+                        assertTrue(ReviewText.verdict(p).startsWith("misses a win of "), ReviewText.verdict(p));
+                        assertTrue(ReviewText.verdict(p).endsWith(within), ReviewText.verdict(p));
+                        continue;
+                    }
+                    counted++;
                     assertEquals(p.played(), p.forcedLine().get(0));
                     assertTrue(ForcingLine.replaysLegally(before, line));
                     assertTrue(p.proofHorizon() >= p.forcedPlies() || p.forcedKind() != ForcedLoss.Kind.MEN, ReviewText.verdict(p));
-                    String within = " within " + p.forcedPlies() + (p.forcedPlies() == 1 ? " ply" : " plies");
                     switch (p.forcedKind()) {
                         case MEN -> {
                             assertEquals(p.forcedPlies(), line.size(), ReviewText.verdict(p));
@@ -238,6 +246,7 @@ class ReviewJobTest {
                         case GAME -> assertEquals("loses the game by force" + within, ReviewText.verdict(p));
                         case NO_MOVE -> assertEquals("lets the opponent draw (no legal move)" + within, ReviewText.verdict(p));
                         case REPETITION -> assertEquals("lets the opponent draw (repetition)" + within, ReviewText.verdict(p));
+                        case MISSES_MEN, MISSES_GAME -> throw new AssertionError("a missed win is counted above");
                     }
                 }
                 assertEquals(counted, r.white().forcedLosses() + r.black().forcedLosses());
@@ -314,6 +323,16 @@ class ReviewJobTest {
                             loss = Math.max(loss, 100 * p.forcedMen());
                         }
                         case GAME -> chanceAfter = 0;
+                        // a win missed: against the chance the better move would have given
+                        case MISSES_MEN -> {
+                            int better = Math.max(-MoveJudgements.SCORE_CAP, Math.min(MoveJudgements.SCORE_CAP, after + 100 * p.forcedMen()));
+                            chanceBefore = Math.max(chanceBefore, curve.chance(better));
+                            loss = Math.max(loss, 100 * p.forcedMen());
+                        }
+                        case MISSES_GAME -> {
+                            chanceBefore = 1;
+                            loss = Math.max(loss, MoveJudgements.SCORE_CAP - cappedAfter);
+                        }
                         default -> chanceAfter = Math.min(chanceAfter, 0.5);
                     }
                     assertEquals(ForcedLoss.Outcome.LOSES, p.proof());
@@ -321,6 +340,13 @@ class ReviewJobTest {
                 assertEquals(loss, p.loss(), "loss at ply " + p.ply());
                 double drop = Judgement.drop(chanceBefore, chanceAfter);
                 if (p.proof() == ForcedLoss.Outcome.BEST) drop = Math.min(drop, Judgement.INACCURACY);
+                // two men or more lost or missed, or the game, from within a man: a mistake at least
+                boolean heavy = p.forcedMen() != null && switch (p.forcedKind()) {
+                    case MEN, MISSES_MEN -> p.forcedMen() >= 2;
+                    case GAME, MISSES_GAME -> true;
+                    default -> false;
+                };
+                if (heavy && Math.abs(cappedBefore) <= 100) drop = Math.max(drop, Judgement.MISTAKE);
                 assertEquals(drop, p.chancesLost(), 1e-6);
                 Judgement.MoveClass c = Judgement.classOf(drop);
                 assertEquals(c, p.moveClass(), "class at ply " + p.ply());
