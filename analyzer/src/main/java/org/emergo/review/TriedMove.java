@@ -36,7 +36,7 @@ public final class TriedMove {
         PlayedGame two = new PlayedGame(game.positions().subList(ply, ply + 2), List.of(game.moveFrom(ply)), -1);
         List<SearchResult> results = List.of(before, after);
         Map<Integer, ForcedLoss.Proof> proofs = new HashMap<>();
-        if (!Reviewer.forcedLossCandidates(two, results).isEmpty()) proofs.put(0, reviewer.forcedLoss(game, ply));
+        if (!Reviewer.forcedLossCandidates(two, results).isEmpty()) proofs.put(0, reviewer.forcedLoss(game, ply, before.bestMove()));
         return MoveJudgements.review(two, results, proofs).plies();
     }
 
