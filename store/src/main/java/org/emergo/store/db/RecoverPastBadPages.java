@@ -6,7 +6,9 @@ import java.io.PrintWriter;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.function.BiConsumer;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.db.ValueDataType;
@@ -30,6 +32,9 @@ final class RecoverPastBadPages {
 
     private final Recover tool = new Recover();
     private final PrintWriter out;
+    /** Recover's methods by name (each name has one), and its field of a row's length. */
+    private final Map<String, Method> methods = new HashMap<>();
+    private Field recordLength;
 
     private RecoverPastBadPages(PrintWriter out) {
         this.out = out;
@@ -95,7 +100,7 @@ final class RecoverPastBadPages {
             values = ((ValueCollectionBase) value).getList();
             length = values.length - 1;
         }
-        set("recordLength", length);
+        setRecordLength(length);
         String table = (String) call("setStorage", int.class, tableId);
         if (!created[0]) {
             StringBuilder types = new StringBuilder();
@@ -202,8 +207,12 @@ final class RecoverPastBadPages {
             arguments[i] = typesAndArguments[2 * i + 1];
         }
         try {
-            Method m = Recover.class.getDeclaredMethod(name, types);
-            m.setAccessible(true);
+            Method m = methods.get(name); // looked up once: getSQL runs for every value of every row
+            if (m == null) {
+                m = Recover.class.getDeclaredMethod(name, types);
+                m.setAccessible(true);
+                methods.put(name, m);
+            }
             return m.invoke(tool, arguments);
         } catch (InvocationTargetException e) {
             if (e.getCause() instanceof RuntimeException r) throw r;
@@ -213,13 +222,15 @@ final class RecoverPastBadPages {
         }
     }
 
-    private void set(String field, int value) {
+    private void setRecordLength(int value) {
         try {
-            Field f = Recover.class.getDeclaredField(field);
-            f.setAccessible(true);
-            f.setInt(tool, value);
+            if (recordLength == null) {
+                recordLength = Recover.class.getDeclaredField("recordLength");
+                recordLength.setAccessible(true);
+            }
+            recordLength.setInt(tool, value);
         } catch (ReflectiveOperationException e) {
-            throw new MissingRecover(field, e);
+            throw new MissingRecover("recordLength", e);
         }
     }
 
