@@ -1,0 +1,150 @@
+package org.emergo.store.db;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.h2.engine.SessionLocal;
+import org.h2.jdbc.JdbcConnection;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.RandomAccessStore;
+import org.h2.util.JSR310Utils;
+
+/**
+ * The first half of {@code emergo backup} on H2 ({@link Backup}): a copy of the file as it was at
+ * one stored version, made by the program that has the file open (H2's mixed mode runs SQL where
+ * the file is open), while the others go on writing. It runs as the SQL function
+ * {@code EMERGO_SNAPSHOT(path)} (sql/h2/V29), so that a backup run through another program
+ * reaches it: the holder is an emergo program, and this class is on its class path.
+ *
+ * <p>H2's own {@code BACKUP TO} copies the whole file to its end while writers go on, so it
+ * chases a growing file: a backup begun 12 s into an import of 100,000 games ended 15 s after the
+ * import and held every game. Here H2's store is asked to write what is committed, then, with no
+ * write of H2's under way, to put every later chunk after the end of the space it uses now
+ * (space reuse off) and to free no chunk until the copy is done (retention time at its maximum):
+ * the bytes up to that end then stay as they are, and only those are copied. The copy opens at
+ * the version noted, as a file does after a kill at that moment: a transaction that had not
+ * committed, or was committing, may have some of its entries in it; {@link Backup} cleans the
+ * copy as an unclean stop is cleaned.
+ *
+ * <p>Only the database's owner may call it (H2 lets any user call any function): the viewer's
+ * read-only SQL ({@link H2Reader}) must not write files.
+ */
+public final class Snapshot {
+
+    /** H2's two file headers, a block (4 KB) each, at the start of the file. */
+    private static final int HEADER_BYTES = 2 * 4096;
+
+    private Snapshot() {}
+
+    /**
+     * Copies the database of {@code c}'s session to the file {@code target} (a path this program
+     * can write; it must not exist) and returns the time, in milliseconds since the epoch, since
+     * which the copy's pages may hold entries of transactions that were open: the start of the
+     * oldest other session.
+     */
+    public static long copy(Connection c, String target) throws SQLException {
+        SessionLocal session = (SessionLocal) c.unwrap(JdbcConnection.class).getSession();
+        if (!session.getUser().isAdmin()) {
+            throw new SQLException("only the database's owner may copy it", "42501");
+        }
+        org.h2.engine.Database h2 = session.getDatabase();
+        MVStore store = h2.getStore() == null ? null : h2.getStore().getMvStore();
+        if (store == null || !(store.getFileStore() instanceof RandomAccessStore files)) {
+            throw new SQLException("only an H2 file can be copied so", "0A000");
+        }
+        long since = oldestSessionStart(h2, session);
+        try {
+            copy(store, files, Path.of(target));
+        } catch (IOException e) {
+            throw new SQLException("cannot write the copy " + target + ": " + OutsideProblem.rootMessage(e), "58030", e);
+        }
+        return since;
+    }
+
+    /** One copy at a time in this program: each turns H2's settings back as it found them. */
+    private static synchronized void copy(MVStore store, RandomAccessStore files, Path target) throws IOException {
+        boolean reuse = files.isSpaceReused();
+        int retention = store.getRetentionTime();
+        Noted noted = new Noted();
+        try (FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                FileChannel in = FileChannel.open(Path.of(files.getFileName()), StandardOpenOption.READ)) {
+            try {
+                // no chunk freed from here on: a freed one at the end would let a new chunk into the copied bytes
+                store.setRetentionTime(Integer.MAX_VALUE);
+                store.commit(); // what is committed now reaches the file, not only within H2's write delay
+                // with every write of H2's done and none begun; it panics the store on any exception, so none escapes
+                store.executeFilestoreOperation(() -> noted.take(files, in));
+                if (noted.failure != null) throw noted.failure;
+                // the headers as they were at that version: H2 may write them again at its next chunk
+                writeFully(out, 0, ByteBuffer.wrap(noted.headers));
+                for (long at = HEADER_BYTES; at < noted.end; ) {
+                    long n = in.transferTo(at, noted.end - at, out.position(at));
+                    if (n <= 0) throw new IOException("the file ends before the space H2 uses in it");
+                    at += n;
+                }
+            } finally {
+                files.setReuseSpace(reuse);
+                store.setRetentionTime(retention);
+            }
+            out.force(true);
+        } catch (IOException | RuntimeException e) {
+            java.nio.file.Files.deleteIfExists(target);
+            throw e;
+        }
+    }
+
+    /** What is noted while H2 writes nothing: where the used space ends, and the two file headers. */
+    private static final class Noted {
+        long end;
+        byte[] headers;
+        IOException failure;
+
+        void take(RandomAccessStore files, FileChannel in) {
+            files.setReuseSpace(false); // every later chunk goes after end
+            try {
+                end = Math.max(HEADER_BYTES, usedLength(files));
+                ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES);
+                while (b.hasRemaining() && in.read(b, b.position()) >= 0) {
+                    // positional reads until both headers are in
+                }
+                headers = b.array();
+            } catch (IOException e) {
+                failure = e;
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                failure = new IOException("cannot read H2's record of the file's space: " + e, e);
+            }
+        }
+    }
+
+    /**
+     * Where the space H2 uses in the file ends (its free-space map's first block after the last
+     * one in use): not public in H2 2.4.240. The file can be longer, by chunks freed at its end.
+     */
+    private static long usedLength(RandomAccessStore files) throws ReflectiveOperationException {
+        Method m = RandomAccessStore.class.getDeclaredMethod("getFileLengthInUse");
+        m.setAccessible(true);
+        return (long) m.invoke(files);
+    }
+
+    /**
+     * When the oldest session but {@code own} began: a transaction open or committing while the
+     * version was noted is no older than its session, nor are the pages it wrote.
+     */
+    private static long oldestSessionStart(org.h2.engine.Database h2, SessionLocal own) {
+        long oldest = System.currentTimeMillis();
+        for (SessionLocal s : h2.getSessions(false)) {
+            if (s == own) continue;
+            oldest = Math.min(oldest, JSR310Utils.valueToInstant(s.getSessionStart(), s).toEpochMilli());
+        }
+        return oldest;
+    }
+
+    private static void writeFully(FileChannel out, long at, ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) at += out.write(b, at);
+    }
+}
