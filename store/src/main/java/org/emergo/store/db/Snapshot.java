@@ -39,6 +39,9 @@ public final class Snapshot {
     /** H2's two file headers, a block (4 KB) each, at the start of the file. */
     private static final int HEADER_BYTES = 2 * 4096;
 
+    /** Run once the version is noted, before a byte is copied: a test commits there. */
+    static volatile Runnable afterNoting = () -> { };
+
     private Snapshot() {}
 
     /**
@@ -80,6 +83,7 @@ public final class Snapshot {
                 // with every write of H2's done and none begun; it panics the store on any exception, so none escapes
                 store.executeFilestoreOperation(() -> noted.take(files, in));
                 if (noted.failure != null) throw noted.failure;
+                afterNoting.run();
                 // the headers as they were at that version: H2 may write them again at its next chunk
                 writeFully(out, 0, ByteBuffer.wrap(noted.headers));
                 for (long at = HEADER_BYTES; at < noted.end; ) {
