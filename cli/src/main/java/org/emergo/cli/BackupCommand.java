@@ -12,8 +12,8 @@ import picocli.CommandLine.Command;
 @Command(name = "backup", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
             "Copy an H2 database into a new file while other commands and the viewer go on using it.",
-            "The copy holds every transaction committed when the backup began and nothing else, and --db FILE",
-            "opens it; the others' work goes on meanwhile, and the backup does not wait for it.",
+            "The copy holds every transaction committed when the backup began and nothing else, and --db FILE opens it.",
+            "The others' work goes on meanwhile, and the backup does not wait for it.",
             "For a PostgreSQL database it prints the pg_dump command line that makes the copy.",
             "How the copy is made is in docs/safety.md#a-copy-while-the-database-is-in-use."},
         footerHeading = "%nExamples:%n",
