@@ -47,8 +47,8 @@ public final class Snapshot {
     /**
      * Copies the database of {@code c}'s session to the file {@code target} (a path this program
      * can write; it must not exist) and returns the time, in milliseconds since the epoch, since
-     * which the copy's pages may hold entries of transactions that were open: the start of the
-     * oldest other session.
+     * which the copy's pages may hold entries of transactions that were open
+     * ({@link #oldestSessionStart}).
      */
     public static long copy(Connection c, String target) throws SQLException {
         SessionLocal session = (SessionLocal) c.unwrap(JdbcConnection.class).getSession();
@@ -136,13 +136,16 @@ public final class Snapshot {
     }
 
     /**
-     * When the oldest session but {@code own} began: a transaction open or committing while the
-     * version was noted is no older than its session, nor are the pages it wrote.
+     * Since when the copy's pages may hold entries of transactions that were open or committing
+     * at the version noted after this call: the start of the oldest session but {@code own} that
+     * has uncommitted changes or runs a statement (a commit among them) now, else now. A
+     * transaction is no older than its session, and one that begins later writes later. Idle
+     * sessions are left out: the viewer keeps some for days, and the search would read every page.
      */
     private static long oldestSessionStart(org.h2.engine.Database h2, SessionLocal own) {
         long oldest = System.currentTimeMillis();
         for (SessionLocal s : h2.getSessions(false)) {
-            if (s == own) continue;
+            if (s == own || !(s.containsUncommitted() || s.getCurrentCommand() != null)) continue;
             oldest = Math.min(oldest, JSR310Utils.valueToInstant(s.getSessionStart(), s).toEpochMilli());
         }
         return oldest;
