@@ -1,6 +1,7 @@
 package org.emergo.store.db;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -8,10 +9,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicReference;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.RandomAccessStore;
+import org.h2.mvstore.tx.TransactionStore;
 import org.h2.util.JSR310Utils;
 
 /**
@@ -28,8 +32,10 @@ import org.h2.util.JSR310Utils;
  * (space reuse off) and to free no chunk until the copy is done (retention time at its maximum):
  * the bytes up to that end then stay as they are, and only those are copied. The copy opens at
  * the version noted, as a file does after a kill at that moment: a transaction that had not
- * committed, or was committing, may have some of its entries in it; {@link Backup} cleans the
- * copy as an unclean stop is cleaned.
+ * committed may have some of its entries in it, and {@link Backup} cleans the copy as an unclean
+ * stop is cleaned. The version is noted, and stored, while no commit is under way when that can
+ * be had in a few tries: a version stored in the middle of a commit can hold a part of it, which
+ * the clean-up then has to look for in every game and analysis.
  *
  * <p>Only the database's owner may call it (H2 lets any user call any function): the viewer's
  * read-only SQL ({@link H2Reader}) must not write files.
@@ -39,6 +45,13 @@ public final class Snapshot {
     /** H2's two file headers, a block (4 KB) each, at the start of the file. */
     private static final int HEADER_BYTES = 2 * 4096;
 
+    /**
+     * How often the version is noted again when a commit was under way: a commit takes
+     * milliseconds, and an import commits every half second or so. After that the copy is made
+     * all the same, and {@link Backup} deletes what a commit kept in part.
+     */
+    private static final int NOTING_TRIES = 20;
+
     /** Run once the version is noted, before a byte is copied: a test commits there. */
     static volatile Runnable afterNoting = () -> { };
 
@@ -46,11 +59,12 @@ public final class Snapshot {
 
     /**
      * Copies the database of {@code c}'s session to the file {@code target} (a path this program
-     * can write; it must not exist) and returns the time, in milliseconds since the epoch, since
-     * which the copy's pages may hold entries of transactions that were open
-     * ({@link #oldestSessionStart}).
+     * can write; it must not exist). Says, as {@code since=MILLIS;whole=BOOLEAN}, since when (in
+     * milliseconds since the epoch) the copy's pages may hold entries of transactions that were
+     * open ({@link #oldestSessionStart}), and whether no commit was under way while the version
+     * was noted and stored: then no commit can be in the copy in part.
      */
-    public static long copy(Connection c, String target) throws SQLException {
+    public static String copy(Connection c, String target) throws SQLException {
         SessionLocal session = (SessionLocal) c.unwrap(JdbcConnection.class).getSession();
         if (!session.getUser().isAdmin()) {
             throw new SQLException("only the database's owner may copy it", "42501");
@@ -61,16 +75,31 @@ public final class Snapshot {
             throw new SQLException("only an H2 file can be copied so", "0A000");
         }
         long since = oldestSessionStart(h2, session);
+        boolean whole;
         try {
-            copy(store, files, Path.of(target));
+            whole = copy(store, files, committing(h2), Path.of(target));
         } catch (IOException e) {
             throw new SQLException("cannot write the copy " + target + ": " + OutsideProblem.rootMessage(e), "58030", e);
         }
-        return since;
+        return "since=" + since + ";whole=" + whole;
     }
 
-    /** One copy at a time in this program: each turns H2's settings back as it found them. */
-    private static synchronized void copy(MVStore store, RandomAccessStore files, Path target) throws IOException {
+    /** Whether {@link #copy}'s answer says that no commit was under way while the version was noted and stored. */
+    static boolean whole(String result) {
+        return result.endsWith(";whole=true");
+    }
+
+    /** The time in {@link #copy}'s answer: since when the copy's pages may hold entries of open transactions. */
+    static long since(String result) {
+        return Long.parseLong(result.substring("since=".length(), result.indexOf(';')));
+    }
+
+    /**
+     * One copy at a time in this program: each turns H2's settings back as it found them. True
+     * when the version copied was noted, and stored, while no commit was under way.
+     */
+    private static synchronized boolean copy(MVStore store, RandomAccessStore files, AtomicReference<BitSet> committing,
+            Path target) throws IOException {
         boolean reuse = files.isSpaceReused();
         int retention = store.getRetentionTime();
         Noted noted = new Noted();
@@ -79,10 +108,17 @@ public final class Snapshot {
             try {
                 // no chunk freed from here on: a freed one at the end would let a new chunk into the copied bytes
                 store.setRetentionTime(Integer.MAX_VALUE);
-                store.commit(); // what is committed now reaches the file, not only within H2's write delay
-                // with every write of H2's done and none begun; it panics the store on any exception, so none escapes
-                store.executeFilestoreOperation(() -> noted.take(files, in));
-                if (noted.failure != null) throw noted.failure;
+                boolean whole = false;
+                for (int tries = 0; tries < NOTING_TRIES && !whole; tries++) {
+                    // H2 marks each commit's start and end in a set of its own, a new set each time
+                    BitSet before = committing.get();
+                    store.commit(); // what is committed now reaches the file, not only within H2's write delay
+                    // with every write of H2's done and none begun; it panics the store on any exception, so none escapes
+                    store.executeFilestoreOperation(() -> noted.take(files, in, committing));
+                    if (noted.failure != null) throw noted.failure;
+                    whole = before.isEmpty() && noted.committing == before;
+                }
+                noted.whole = whole;
                 afterNoting.run();
                 // the headers as they were at that version: H2 may write them again at its next chunk
                 writeFully(out, 0, ByteBuffer.wrap(noted.headers));
@@ -96,6 +132,7 @@ public final class Snapshot {
                 store.setRetentionTime(retention);
             }
             out.force(true);
+            return noted.whole;
         } catch (IOException | RuntimeException e) {
             java.nio.file.Files.deleteIfExists(target);
             throw e;
@@ -106,10 +143,13 @@ public final class Snapshot {
     private static final class Noted {
         long end;
         byte[] headers;
+        BitSet committing;
+        boolean whole;
         IOException failure;
 
-        void take(RandomAccessStore files, FileChannel in) {
+        void take(RandomAccessStore files, FileChannel in, AtomicReference<BitSet> committing) {
             files.setReuseSpace(false); // every later chunk goes after end
+            this.committing = committing.get();
             try {
                 end = Math.max(HEADER_BYTES, usedLength(files));
                 ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES);
@@ -122,6 +162,24 @@ public final class Snapshot {
             } catch (ReflectiveOperationException | RuntimeException e) {
                 failure = new IOException("cannot read H2's record of the file's space: " + e, e);
             }
+        }
+    }
+
+    /**
+     * H2's set of the transactions whose commit is under way (TransactionStore's
+     * {@code committingTransactions}, not public in H2 2.4.240): a commit marks its start and its
+     * end by a new set each, and a version stored while the set stays the same, and empty, holds
+     * each commit whole or not at all. One stored in the middle of a commit can keep a part of it
+     * (docs/h2-kill-partial-commit.md).
+     */
+    @SuppressWarnings("unchecked")
+    private static AtomicReference<BitSet> committing(org.h2.engine.Database h2) throws SQLException {
+        try {
+            Field f = TransactionStore.class.getDeclaredField("committingTransactions");
+            f.setAccessible(true);
+            return (AtomicReference<BitSet>) f.get(h2.getStore().getTransactionStore());
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new SQLException("cannot read H2's commits under way: " + e, "HY000", e);
         }
     }
 

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.emergo.generate.SelfPlay;
 import org.emergo.rules.Variant;
@@ -18,6 +21,7 @@ import org.emergo.store.game.GameRepository;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.tx.TransactionStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,6 +91,66 @@ class SnapshotTest {
         }
     }
 
+    /**
+     * The function's answer: since when open transactions may have written the copy's pages (the
+     * start of the oldest session with uncommitted changes, else the call's time), and that no
+     * commit was under way, so that the backup need not count every game's rows.
+     */
+    @Test
+    void theAnswerSaysSinceWhenOpenTransactionsWroteAndThatNoCommitWasUnderWay() throws SQLException {
+        long before = System.currentTimeMillis();
+        try (Database d = Database.open(dir.resolve("answers").toString())) {
+            insertGames(d, 3, 56);
+            long opened = System.currentTimeMillis();
+            String idle = snapshot(d, dir.resolve("idle.mv.db"));
+            assertTrue(Snapshot.whole(idle), idle);
+            assertTrue(Snapshot.since(idle) >= opened, idle + ", opened at " + opened);
+            try (Connection open = d.dataSource().getConnection()) {
+                open.setAutoCommit(false);
+                try (Statement st = open.createStatement()) {
+                    st.executeUpdate("UPDATE game SET white = 'not committed' WHERE id = (SELECT MIN(id) FROM game)");
+                }
+                String busy = snapshot(d, dir.resolve("busy.mv.db"));
+                assertTrue(Snapshot.whole(busy), busy);
+                assertTrue(Snapshot.since(busy) >= before - 1000 && Snapshot.since(busy) <= opened, busy
+                        + ": the open transaction's session began between " + before + " and " + opened);
+                open.rollback();
+            }
+        }
+    }
+
+    /**
+     * A commit under way whenever the version is noted (H2's set of commits under way held non-empty
+     * here, as if a commit never ended): the copy is made all the same, and the backup deletes what
+     * a commit kept in part, as after a kill. A game whose tag rows do not number its tag_count
+     * stands for one.
+     */
+    @Test
+    void whenACommitIsAlwaysUnderWayTheBackupDeletesWhatACommitKeptInPart() throws Exception {
+        try (Database d = Database.open(dir.resolve("committing").toString())) {
+            insertGames(d, 5, 56);
+            try (Connection c = d.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.executeUpdate("UPDATE game SET tag_count = tag_count + 1 WHERE id = (SELECT MIN(id) FROM game)");
+            }
+            Backup.toH2File(d, dir.resolve("whole")); // between commits: as it is
+            AtomicReference<BitSet> committing = committing(d);
+            BitSet stuck = new BitSet();
+            stuck.set(1000);
+            BitSet was = committing.getAndSet(stuck);
+            try {
+                Backup.toH2File(d, dir.resolve("looked-at"));
+            } finally {
+                committing.set(was);
+            }
+        }
+        try (Database whole = Database.open(dir.resolve("whole").toString())) {
+            assertEquals(5, count(whole, "SELECT COUNT(*) FROM game"));
+        }
+        try (Database lookedAt = Database.open(dir.resolve("looked-at").toString())) {
+            assertEquals(4, count(lookedAt, "SELECT COUNT(*) FROM game"));
+        }
+    }
+
     /** The viewer's SQL page and {@code emergo sql} read as {@link H2Reader}: no file may be written from there. */
     @Test
     void theReadOnlyUserMayNotCopyTheFile() throws SQLException {
@@ -110,11 +174,32 @@ class SnapshotTest {
         new GameRepository(d.dsl()).insertAll(IntStream.rangeClosed(1, n).mapToObj(selfPlay::game).toList(), null);
     }
 
+    private static String snapshot(Database d, Path target) throws SQLException {
+        try (Connection c = d.dataSource().getConnection(); PreparedStatement st = c.prepareStatement("CALL EMERGO_SNAPSHOT(?)")) {
+            st.setString(1, target.toString());
+            try (var rs = st.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
     private static long count(Database d, String sql) throws SQLException {
         try (Connection c = d.dataSource().getConnection(); Statement st = c.createStatement();
                 var rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static AtomicReference<BitSet> committing(Database d) throws Exception {
+        try (Connection c = d.dataSource().getConnection()) {
+            TransactionStore ts = ((SessionLocal) c.unwrap(JdbcConnection.class).getSession()).getDatabase().getStore()
+                    .getTransactionStore();
+            Field f = TransactionStore.class.getDeclaredField("committingTransactions");
+            f.setAccessible(true);
+            return (AtomicReference<BitSet>) f.get(ts);
         }
     }
 
