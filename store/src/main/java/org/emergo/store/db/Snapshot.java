@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.BitSet;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
@@ -34,7 +35,7 @@ import org.h2.util.JSR310Utils;
  * the version noted, as a file does after a kill at that moment: a transaction that had not
  * committed may have some of its entries in it, and {@link Backup} cleans the copy as an unclean
  * stop is cleaned. The version is noted, and stored, while no commit is under way when that can
- * be had in a few tries: a version stored in the middle of a commit can hold a part of it, which
+ * be had within a second: a version stored in the middle of a commit can hold a part of it, which
  * the clean-up then has to look for in every game and analysis.
  *
  * <p>Only the database's owner may call it (H2 lets any user call any function): the viewer's
@@ -46,11 +47,13 @@ public final class Snapshot {
     private static final int HEADER_BYTES = 2 * 4096;
 
     /**
-     * How often the version is noted again when a commit was under way: a commit takes
-     * milliseconds, and an import commits every half second or so. After that the copy is made
-     * all the same, and {@link Backup} deletes what a commit kept in part.
+     * How long the version is noted again while a commit was under way each time. An import
+     * commits every half second or so, and each commit takes from milliseconds to a few hundred
+     * on a busy machine, where one try took up to 1.7 s. Every try moves the moment copied later;
+     * after this the copy is made all the same, and {@link Backup} deletes what a commit kept in
+     * part (which counts the rows of every game and analysis).
      */
-    private static final int NOTING_TRIES = 20;
+    private static final long NOTING_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /** Run once the version is noted, before a byte is copied: a test commits there. */
     static volatile Runnable afterNoting = () -> { };
@@ -108,16 +111,18 @@ public final class Snapshot {
             try {
                 // no chunk freed from here on: a freed one at the end would let a new chunk into the copied bytes
                 store.setRetentionTime(Integer.MAX_VALUE);
-                boolean whole = false;
-                for (int tries = 0; tries < NOTING_TRIES && !whole; tries++) {
+                boolean whole;
+                long giveUp = System.nanoTime() + NOTING_NANOS;
+                do {
+                    store.commit(); // what is committed now reaches the file, not only within H2's write delay
                     // H2 marks each commit's start and end in a set of its own, a new set each time
                     BitSet before = committing.get();
-                    store.commit(); // what is committed now reaches the file, not only within H2's write delay
+                    store.commit(); // what changed since: a short store, which a commit seldom overlaps
                     // with every write of H2's done and none begun; it panics the store on any exception, so none escapes
                     store.executeFilestoreOperation(() -> noted.take(files, in, committing));
                     if (noted.failure != null) throw noted.failure;
                     whole = before.isEmpty() && noted.committing == before;
-                }
+                } while (!whole && System.nanoTime() < giveUp);
                 noted.whole = whole;
                 afterNoting.run();
                 // the headers as they were at that version: H2 may write them again at its next chunk
