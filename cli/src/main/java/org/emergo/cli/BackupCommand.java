@@ -1,6 +1,9 @@
 package org.emergo.cli;
 
 import java.nio.file.Path;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.emergo.store.db.Backup;
 import org.emergo.store.db.Database;
@@ -19,6 +22,9 @@ import picocli.CommandLine.Command;
         footerHeading = "%nExamples:%n",
         footer = {"  emergo backup --db games/club games/club-2026-12-01"})
 final class BackupCommand implements Callable<Integer> {
+
+    /** The moment whose commits the copy holds, to the tenth of a second: commits come that often. */
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.S", Locale.ROOT);
 
     @CommandLine.Mixin
     DbOption db;
@@ -43,8 +49,9 @@ final class BackupCommand implements Callable<Integer> {
             return 1;
         }
         try (Database database = db.openToRead()) {
-            Path copy = Backup.toH2File(database, Path.of(file));
-            spec.commandLine().getOut().println("copied " + database.where() + " to " + copy);
+            Backup.Copy copy = Backup.toH2File(database, Path.of(file));
+            spec.commandLine().getOut().println("copied " + database.where() + " to " + copy.file() + ", as committed at "
+                    + WHEN.format(copy.committedAt().atZone(ZoneId.systemDefault())));
             return 0;
         } catch (StoreException e) {
             spec.commandLine().getErr().println("emergo backup: " + e.getMessage());

@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.h2.jdbcx.JdbcConnectionPool;
@@ -27,8 +28,11 @@ public final class Backup {
 
     private Backup() {}
 
-    /** Copies the H2 database {@code db} to {@code target} (a path as --db takes it); the copy's file. */
-    public static Path toH2File(Database db, Path target) {
+    /** A copy made: its file, and the moment whose commits it holds. */
+    public record Copy(Path file, Instant committedAt) {}
+
+    /** Copies the H2 database {@code db} to {@code target} (a path as --db takes it). */
+    public static Copy toH2File(Database db, Path target) {
         Path base = Path.of(stripSuffix(target.toAbsolutePath().normalize().toString()));
         Path file = Path.of(base + SUFFIX);
         if (Files.exists(file)) throw new StoreException("there is a file " + file + " already; give backup a new path");
@@ -50,7 +54,7 @@ public final class Backup {
             }
             cleanAsAfterAnUncleanStop(partBase, Snapshot.since(made), !Snapshot.whole(made));
             Files.move(part, file); // fails rather than replace a file made meanwhile
-            return file;
+            return new Copy(file, Instant.ofEpochMilli(Snapshot.at(made)));
         } catch (IOException e) {
             throw new StoreException("cannot write the copy " + file + ": " + OutsideProblem.rootMessage(e), e);
         } finally {

@@ -62,10 +62,11 @@ public final class Snapshot {
 
     /**
      * Copies the database of {@code c}'s session to the file {@code target} (a path this program
-     * can write; it must not exist). Says, as {@code since=MILLIS;whole=BOOLEAN}, since when (in
-     * milliseconds since the epoch) the copy's pages may hold entries of transactions that were
-     * open ({@link #oldestSessionStart}), and whether no commit was under way while the version
-     * was noted and stored: then no commit can be in the copy in part.
+     * can write; it must not exist). Says, as {@code since=MILLIS;at=MILLIS;whole=BOOLEAN} (times
+     * in milliseconds since the epoch), since when the copy's pages may hold entries of
+     * transactions that were open ({@link #oldestSessionStart}), when the version copied was
+     * noted (the copy holds what was committed then), and whether no commit was under way while
+     * it was noted and stored: then no commit can be in the copy in part.
      */
     public static String copy(Connection c, String target) throws SQLException {
         SessionLocal session = (SessionLocal) c.unwrap(JdbcConnection.class).getSession();
@@ -78,13 +79,13 @@ public final class Snapshot {
             throw new SQLException("only an H2 file can be copied so", "0A000");
         }
         long since = oldestSessionStart(h2, session);
-        boolean whole;
+        Noted noted;
         try {
-            whole = copy(store, files, committing(h2), Path.of(target));
+            noted = copy(store, files, committing(h2), Path.of(target));
         } catch (IOException e) {
             throw new SQLException("cannot write the copy " + target + ": " + OutsideProblem.rootMessage(e), "58030", e);
         }
-        return "since=" + since + ";whole=" + whole;
+        return "since=" + since + ";at=" + noted.at + ";whole=" + noted.whole;
     }
 
     /** Whether {@link #copy}'s answer says that no commit was under way while the version was noted and stored. */
@@ -92,16 +93,25 @@ public final class Snapshot {
         return result.endsWith(";whole=true");
     }
 
-    /** The time in {@link #copy}'s answer: since when the copy's pages may hold entries of open transactions. */
+    /** The time in {@link #copy}'s answer since when the copy's pages may hold entries of open transactions. */
     static long since(String result) {
-        return Long.parseLong(result.substring("since=".length(), result.indexOf(';')));
+        return field(result, "since");
     }
 
-    /**
-     * One copy at a time in this program: each turns H2's settings back as it found them. True
-     * when the version copied was noted, and stored, while no commit was under way.
-     */
-    private static synchronized boolean copy(MVStore store, RandomAccessStore files, AtomicReference<BitSet> committing,
+    /** The time in {@link #copy}'s answer when the version copied was noted. */
+    static long at(String result) {
+        return field(result, "at");
+    }
+
+    private static long field(String result, String name) {
+        for (String part : result.split(";")) {
+            if (part.startsWith(name + "=")) return Long.parseLong(part.substring(name.length() + 1));
+        }
+        throw new IllegalArgumentException("no " + name + " in " + result);
+    }
+
+    /** One copy at a time in this program: each turns H2's settings back as it found them. */
+    private static synchronized Noted copy(MVStore store, RandomAccessStore files, AtomicReference<BitSet> committing,
             Path target) throws IOException {
         boolean reuse = files.isSpaceReused();
         int retention = store.getRetentionTime();
@@ -124,6 +134,7 @@ public final class Snapshot {
                     whole = before.isEmpty() && noted.committing == before;
                 } while (!whole && System.nanoTime() < giveUp);
                 noted.whole = whole;
+                noted.at = System.currentTimeMillis();
                 afterNoting.run();
                 // the headers as they were at that version: H2 may write them again at its next chunk
                 writeFully(out, 0, ByteBuffer.wrap(noted.headers));
@@ -137,7 +148,7 @@ public final class Snapshot {
                 store.setRetentionTime(retention);
             }
             out.force(true);
-            return noted.whole;
+            return noted;
         } catch (IOException | RuntimeException e) {
             java.nio.file.Files.deleteIfExists(target);
             throw e;
@@ -150,6 +161,7 @@ public final class Snapshot {
         byte[] headers;
         BitSet committing;
         boolean whole;
+        long at;
         IOException failure;
 
         void take(RandomAccessStore files, FileChannel in, AtomicReference<BitSet> committing) {

@@ -45,9 +45,11 @@ class SnapshotTest {
                 MVStore store = mvStore(d);
                 store.commit();
 
-                Path copy = Backup.toH2File(d, dir.resolve("copy"));
+                long asked = System.currentTimeMillis();
+                Backup.Copy copy = Backup.toH2File(d, dir.resolve("copy"));
 
-                assertEquals(dir.resolve("copy.mv.db"), copy);
+                assertEquals(dir.resolve("copy.mv.db"), copy.file());
+                assertTrue(copy.committedAt().toEpochMilli() >= asked, copy.committedAt() + " before " + asked);
                 assertTrue(store.isSpaceReused(), "H2's settings as they were");
                 assertEquals(45_000, store.getRetentionTime());
                 open.commit();
