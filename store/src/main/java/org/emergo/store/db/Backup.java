@@ -71,8 +71,8 @@ public final class Backup {
      * What the first program after an unclean stop does to a file ({@link Database}), done to the
      * copy before anyone uses it: its pages' records checked, then the entries of transactions
      * that were open in pages written since {@code since} rolled back ({@link H2Leftovers}), and,
-     * if {@code commitsUnderWay}, what a commit kept only in part deleted ({@link IncompleteWrites}:
-     * it counts the rows of every game and analysis, 56 s of a 68 s backup of 100,000 analysed games).
+     * if {@code commitsUnderWay}, what a commit kept only in part deleted among the games written
+     * since then ({@link IncompleteWrites}, which counts their rows).
      */
     private static void cleanAsAfterAnUncleanStop(String partBase, long since, boolean commitsUnderWay) {
         String url = DatabaseUrl.withH2Settings("jdbc:h2:file:" + partBase + ";AUTO_SERVER=FALSE", false);
@@ -81,7 +81,7 @@ public final class Backup {
             H2PageAccounting.rewriteIfMiscounted(partBase);
             pool = ConnectionPools.h2(url);
             H2Leftovers.rollBack(pool, since);
-            if (commitsUnderWay) IncompleteWrites.run(pool);
+            if (commitsUnderWay) IncompleteWrites.run(pool, since);
         } catch (SQLException | RuntimeException e) {
             throw StoreException.of("cannot open the copy " + partBase + SUFFIX, partBase + SUFFIX, e);
         } finally {

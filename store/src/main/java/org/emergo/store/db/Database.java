@@ -168,7 +168,7 @@ public final class Database implements AutoCloseable {
                 if (unclean) {
                     db.prepare(() -> {
                         if (!IncompleteWrites.openedHere(db.pool)) return; // the program that has it open repairs it, or the next
-                        IncompleteWrites.run(db.pool);
+                        IncompleteWrites.run(db.pool, since);
                         if (holderEnded) H2Lock.clearHolderEnded(url);
                     }, "cannot open the database ");
                 }

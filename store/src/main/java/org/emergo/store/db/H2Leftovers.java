@@ -4,18 +4,14 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import javax.sql.DataSource;
 import org.h2.engine.SessionLocal;
 import org.h2.index.Index;
 import org.h2.jdbc.JdbcConnection;
-import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
-import org.h2.mvstore.Page;
 import org.h2.mvstore.db.MVIndex;
 import org.h2.mvstore.db.MVTable;
 import org.h2.mvstore.tx.Transaction;
@@ -45,9 +41,6 @@ final class H2Leftovers {
     /** H2's {@code Transaction.LOG_ID_BITS}: an operation id is the transaction id above this many bits of log id. */
     private static final int LOG_ID_BITS = 40;
 
-    /** Pages this much older than the lock file are searched too: clocks and file times are coarse. */
-    private static final long MARGIN_MILLIS = 60_000;
-
     private H2Leftovers() {}
 
     /**
@@ -61,7 +54,7 @@ final class H2Leftovers {
             MVStore store = h2.getStore().getMvStore();
             BitSet open = new BitSet();
             for (Transaction t : h2.getStore().getTransactionStore().getOpenTransactions()) open.set(t.getId());
-            Search search = new Search(open, oldChunks(store, since - MARGIN_MILLIS));
+            Search search = new Search(open, WrittenPages.since(store, since));
             for (Table table : h2.getAllTablesAndViews()) {
                 if (!(table instanceof MVTable)) continue;
                 for (Index index : table.getIndexes()) {
@@ -75,35 +68,25 @@ final class H2Leftovers {
         }
     }
 
-    /** The chunks H2 wrote before {@code before} (milliseconds since the epoch), by the store's list of chunks. */
-    private static BitSet oldChunks(MVStore store, long before) {
-        BitSet old = new BitSet();
-        long created = store.getFileStore().getCreationTime();
-        for (Map.Entry<String, String> e : store.getLayoutMap().entrySet()) {
-            if (!e.getKey().startsWith("chunk.")) continue;
-            HashMap<String, String> chunk = DataUtils.parseMap(e.getValue());
-            long time = DataUtils.readHexLong(chunk, "time", Long.MAX_VALUE);
-            if (time != Long.MAX_VALUE && created + time < before) old.set(Integer.parseInt(e.getKey().substring(6), 16));
-        }
-        return old;
-    }
-
     private static final class Search {
         private final BitSet open;
-        private final BitSet oldChunks;
+        private final WrittenPages written;
         long entries;
 
-        Search(BitSet open, BitSet oldChunks) {
+        Search(BitSet open, WrittenPages written) {
             this.open = open;
-            this.oldChunks = oldChunks;
+            this.written = written;
         }
 
         <K, V> void rollBack(MVMap<K, VersionedValue<V>> map) {
             List<K> keys = new ArrayList<>();
             List<VersionedValue<V>> values = new ArrayList<>();
-            Page<K, VersionedValue<V>> root = map.getRootPage();
-            if (!written(root.getPos())) return; // the whole map is older
-            collect(root, keys, values);
+            written.forEachEntry(map, (key, value) -> { // the entries of transactions not open now
+                if (!value.isCommitted() && !open.get((int) (value.getOperationId() >>> LOG_ID_BITS))) {
+                    keys.add(key);
+                    values.add(value);
+                }
+            });
             for (int i = 0; i < keys.size(); i++) {
                 VersionedValue<V> value = values.get(i);
                 V committed = value.getCommittedValue();
@@ -112,28 +95,6 @@ final class H2Leftovers {
                 boolean done = committed == null ? map.remove(keys.get(i), value)
                         : map.replace(keys.get(i), value, (VersionedValue<V>) committed);
                 if (done) entries++;
-            }
-        }
-
-        /** Whether the page at {@code pos} may have been written since the stopped program opened the file (0: not yet saved). */
-        private boolean written(long pos) {
-            return pos == 0 || !oldChunks.get(DataUtils.getPageChunkId(pos));
-        }
-
-        /** The entries of transactions not open now, in the pages under {@code page} not of an old chunk. */
-        private <K, V> void collect(Page<K, VersionedValue<V>> page, List<K> keys, List<VersionedValue<V>> values) {
-            if (page.isLeaf()) {
-                for (int i = 0; i < page.getKeyCount(); i++) {
-                    VersionedValue<V> value = page.getValue(i);
-                    if (!value.isCommitted() && !open.get((int) (value.getOperationId() >>> LOG_ID_BITS))) {
-                        keys.add(page.getKey(i));
-                        values.add(value);
-                    }
-                }
-                return;
-            }
-            for (int i = 0; i < page.getRawChildPageCount(); i++) {
-                if (written(page.getChildPagePos(i))) collect(page.getChildPage(i), keys, values);
             }
         }
     }

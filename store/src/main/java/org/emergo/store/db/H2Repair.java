@@ -94,7 +94,8 @@ public final class H2Repair {
      * DatabaseCheck says which).
      */
     public interface AlteredGames {
-        List<Long> of(Connection c) throws SQLException;
+        /** The altered games of those whose ids are from {@code from} to {@code to}. */
+        List<Long> of(Connection c, long from, long to) throws SQLException;
     }
 
     private H2Repair() {}
@@ -154,10 +155,15 @@ public final class H2Repair {
     /** Recover's script of the file, written in the work folder (it writes beside what it reads). */
     private static Path recover(Path damaged, Path work) throws IOException, SQLException {
         Path copy = work.resolve("damaged" + SUFFIX);
-        try {
-            Files.createLink(copy, damaged); // no copy of a large file, and Recover only reads it
-        } catch (UnsupportedOperationException | FileSystemException e) {
-            Files.copy(damaged, copy, StandardCopyOption.REPLACE_EXISTING);
+        if (H2Headers.bothUnreadable(damaged)) {
+            Files.copy(damaged, copy, StandardCopyOption.REPLACE_EXISTING); // the damaged file stays as it is
+            H2Headers.writeSearching(copy);
+        } else {
+            try {
+                Files.createLink(copy, damaged); // no copy of a large file, and Recover only reads it
+            } catch (UnsupportedOperationException | FileSystemException e) {
+                Files.copy(damaged, copy, StandardCopyOption.REPLACE_EXISTING);
+            }
         }
         Path script = work.resolve("damaged.h2.sql");
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(script, StandardCharsets.UTF_8))) {
@@ -202,9 +208,21 @@ public final class H2Repair {
             });
             Map<String, String> raw = new LinkedHashMap<>();
             rawOf.forEach((o, table) -> raw.put(table, o));
+            Map<String, String> inserts = new LinkedHashMap<>();
             for (String table : KEPT) {
                 if (raw.containsKey(table) && columnsOf.containsKey(table)) {
-                    insertFrom(st, table, raw.get(table), columnsOf.get(table), current(c, table));
+                    inserts.put(table, insert(table, raw.get(table), columnsOf.get(table), current(c, table)));
+                }
+            }
+            List<String> contested = new ArrayList<>();
+            for (String table : KEPT) {
+                if (!inserts.containsKey(table)) continue;
+                List<String> was = columnsOf.get(table);
+                unreadable[0] += insertFrom(c, table, raw.get(table), was, inserts.get(table),
+                        table.equals("GAME") ? contested : null);
+                if (table.equals("GAME") && !contested.isEmpty() && inserts.containsKey("GAME_TAG")) {
+                    unreadable[0] += settle(c, contested, raw.get(table), was.indexOf("ID"), inserts.get(table),
+                            inserts.get("GAME_TAG"), columnsOf.get("GAME_TAG").indexOf("GAME_ID"), altered);
                 }
             }
             for (String o : raw.values()) st.execute("DROP TABLE " + o);
@@ -212,7 +230,7 @@ public final class H2Repair {
             String incompleteGames = "tag_count IS NOT NULL AND tag_count <> (SELECT COUNT(*) FROM game_tag t WHERE t.game_id = g.id)";
             long ofFilesLeftOut = count(st, "game g WHERE source_file_id IS NOT NULL AND " + incompleteGames);
             long incomplete = st.executeUpdate("DELETE FROM game g WHERE " + incompleteGames);
-            List<Long> alteredIds = altered.of(c);
+            List<Long> alteredIds = altered.of(c, Long.MIN_VALUE, Long.MAX_VALUE);
             try (PreparedStatement delete = c.prepareStatement("DELETE FROM game WHERE id = ?");
                     PreparedStatement ofFile = c.prepareStatement("SELECT source_file_id FROM game WHERE id = ?")) {
                 for (long id : alteredIds) {
@@ -247,12 +265,12 @@ public final class H2Repair {
     }
 
     /**
-     * Puts the rows Recover read of {@code table} into the new file's table: the columns of the
-     * new table that the damaged file's had, each converted from Recover's text by H2; a row whose
-     * game, or file, was lost is left out or loses that reference, as the foreign keys say.
+     * The statement that puts the rows Recover read of {@code table} into the new file's table:
+     * the columns of the new table that the damaged file's had, each converted from Recover's
+     * text by H2; a row whose game, or file, was lost is left out or loses that reference, as the
+     * foreign keys say. It ends in a condition that more can be added to.
      */
-    private static void insertFrom(Statement st, String table, String raw, List<String> was, List<String> now)
-            throws SQLException {
+    private static String insert(String table, String raw, List<String> was, List<String> now) {
         List<String> into = new ArrayList<>();
         List<String> from = new ArrayList<>();
         for (int i = 0; i < was.size(); i++) {
@@ -264,10 +282,116 @@ public final class H2Repair {
                     : "C" + i);
         }
         String where = table.equals("GAME_TAG")
+                // a game's tags go in once: those of a game whose key was read twice went in with it ({@link #settle})
                 ? " WHERE CAST(C" + was.indexOf("GAME_ID") + " AS BIGINT) IN (SELECT id FROM game)"
-                : "";
-        st.execute("INSERT INTO " + table + " (" + String.join(", ", into) + ") SELECT " + String.join(", ", from)
-                + " FROM " + raw + where);
+                        + " AND CAST(C" + was.indexOf("GAME_ID") + " AS BIGINT) NOT IN (SELECT game_id FROM game_tag)"
+                : " WHERE TRUE";
+        return "INSERT INTO " + table + " (" + String.join(", ", into) + ") SELECT " + String.join(", ", from)
+                + " FROM " + raw + where;
+    }
+
+    /**
+     * Puts the rows read of {@code table} in by {@code insert}. A damaged page can read as rows
+     * that break the table's rules (a NULL where a value must be, two rows of one key): rows of a
+     * key read more than once are left out (the games' keys are added to {@code contested}, to be
+     * settled, for other tables which one is true cannot be told), and the others go in one by one
+     * when they do not all go in at once. Returns how many rows were left out so.
+     */
+    private static long insertFrom(Connection c, String table, String raw, List<String> was, String insert,
+            List<String> contested) throws SQLException {
+        long left = 0;
+        try (Statement st = c.createStatement()) {
+            List<String> key = new ArrayList<>();
+            for (String column : primaryKey(c, table)) key.add("C" + was.indexOf(column));
+            if (!key.isEmpty() && !key.contains("C-1")) {
+                String k = String.join(", ", key);
+                String twice = "(" + k + ") IN (SELECT " + k + " FROM " + raw + " WHERE " + k.replace(", ", " IS NOT NULL AND ")
+                        + " IS NOT NULL GROUP BY " + k + " HAVING COUNT(*) > 1)";
+                if (contested != null && key.size() == 1) {
+                    try (ResultSet rs = st.executeQuery("SELECT DISTINCT " + k + " FROM " + raw + " WHERE " + twice)) {
+                        while (rs.next()) contested.add(rs.getString(1));
+                    }
+                    insert += " AND NOT " + twice;
+                } else {
+                    left += st.executeUpdate("DELETE FROM " + raw + " WHERE " + twice);
+                }
+            }
+            try {
+                st.execute(insert);
+                return left;
+            } catch (SQLException e) {
+                // some row breaks the table's rules: each on its own
+            }
+            List<Long> rows = new ArrayList<>();
+            try (ResultSet rs = st.executeQuery("SELECT _ROWID_ FROM " + raw)) {
+                while (rs.next()) rows.add(rs.getLong(1));
+            }
+            try (PreparedStatement one = c.prepareStatement(insert + " AND _ROWID_ = ?")) {
+                for (long row : rows) {
+                    one.setLong(1, row);
+                    try {
+                        one.executeUpdate();
+                    } catch (SQLException e) {
+                        left++;
+                    }
+                }
+            }
+        }
+        return left;
+    }
+
+    /**
+     * A game whose key was read in more than one row (a damaged page can read as another game's
+     * key): each row is put in with the tags read under that key, and the first that is as its
+     * fingerprint and record digest say is kept. Returns how many rows were left out.
+     */
+    private static long settle(Connection c, List<String> contested, String rawGames, int idColumn, String insertGame,
+            String insertTags, int gameIdColumn, AlteredGames altered) throws SQLException {
+        long left = 0;
+        // keys as read, compared as the raw column holds them: a damaged row may hold text there
+        try (PreparedStatement rows = c.prepareStatement("SELECT _ROWID_ FROM " + rawGames + " WHERE C" + idColumn + " = ?");
+                PreparedStatement game = c.prepareStatement(insertGame + " AND _ROWID_ = ?");
+                PreparedStatement tags = c.prepareStatement(insertTags + " AND C" + gameIdColumn + " = ?");
+                PreparedStatement drop = c.prepareStatement("DELETE FROM game WHERE id = ?")) {
+            for (String key : contested) {
+                List<Long> candidates = new ArrayList<>();
+                rows.setString(1, key);
+                try (ResultSet rs = rows.executeQuery()) {
+                    while (rs.next()) candidates.add(rs.getLong(1));
+                }
+                Long id = key.matches("-?\\d{1,18}") ? Long.valueOf(key) : null;
+                boolean kept = false;
+                for (long row : candidates) {
+                    if (kept || id == null) {
+                        left++;
+                        continue;
+                    }
+                    try {
+                        game.setLong(1, row);
+                        game.executeUpdate();
+                        tags.setString(1, key);
+                        tags.executeUpdate();
+                        kept = altered.of(c, id, id).isEmpty();
+                    } catch (SQLException e) {
+                        // a row that breaks the table's rules
+                    }
+                    if (!kept) {
+                        drop.setLong(1, id); // its tags go with it (ON DELETE CASCADE)
+                        drop.executeUpdate();
+                        left++;
+                    }
+                }
+            }
+        }
+        return left;
+    }
+
+    private static List<String> primaryKey(Connection c, String table) throws SQLException {
+        List<String> columns = new ArrayList<>();
+        try (ResultSet rs = c.getMetaData().getPrimaryKeys(null, "PUBLIC", table)) {
+            while (rs.next()) columns.add(rs.getString("COLUMN_NAME").toUpperCase(Locale.ROOT));
+        }
+        return columns;
     }
 
     private static List<String> current(Connection c, String table) throws SQLException {

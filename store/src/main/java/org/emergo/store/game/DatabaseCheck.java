@@ -4,16 +4,19 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.StoreException;
+import org.h2.api.ErrorCode;
 
 /**
  * Whether a database is sound ({@code emergo check}): every row of every table read with every
@@ -42,17 +45,20 @@ public final class DatabaseCheck {
 
     private final Connections connections;
     private final boolean postgres;
+    /** An H2 file no program has open: one that cannot be opened is damaged, unless another program has it. */
+    private final boolean alone;
     /** The database, as a message names it. */
     private final String where;
 
     /** The check of an open database, through its connections (an H2 file in use goes through its server). */
     public DatabaseCheck(Database db) {
-        this(db.dataSource()::getConnection, db.isPostgres(), db.where());
+        this(db.dataSource()::getConnection, db.isPostgres(), false, db.where());
     }
 
-    private DatabaseCheck(Connections connections, boolean postgres, String where) {
+    private DatabaseCheck(Connections connections, boolean postgres, boolean alone, String where) {
         this.connections = connections;
         this.postgres = postgres;
+        this.alone = alone;
         this.where = where;
     }
 
@@ -63,7 +69,7 @@ public final class DatabaseCheck {
     public static DatabaseCheck ofH2FileAlone(Path file) {
         String name = file.toString().replaceFirst("\\.mv\\.db$", "");
         return new DatabaseCheck(() -> DriverManager.getConnection(
-                "jdbc:h2:file:" + name + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE;LAZY_QUERY_EXECUTION=TRUE", "sa", ""), false,
+                "jdbc:h2:file:" + name + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE;LAZY_QUERY_EXECUTION=TRUE;NON_KEYWORDS=VALUE", "sa", ""), false, true,
                 Database.where(name));
     }
 
@@ -86,7 +92,9 @@ public final class DatabaseCheck {
         try {
             opened = connections.open();
         } catch (SQLException e) {
-            return new Report(0, 0, 0, 0, Map.of(UNOPENED, damage(e)), List.of());
+            // a file H2 cannot open: its pages, or the schema they hold (a table's statement that no longer parses)
+            String damage = alone && e.getErrorCode() != ErrorCode.DATABASE_ALREADY_OPEN_1 ? ErrorText.firstLine(e.getMessage()) : damage(e);
+            return new Report(0, 0, 0, 0, Map.of(UNOPENED, damage), List.of());
         }
         try (Connection c = opened) {
             List<String> tables = tables(c);
@@ -118,7 +126,7 @@ public final class DatabaseCheck {
             String game = postgres ? "game" : "GAME";
             if (counts.containsKey(game)) {
                 try {
-                    games = compareFingerprints(c, altered);
+                    games = compareFingerprints(c, Long.MIN_VALUE, Long.MAX_VALUE, altered);
                 } catch (SQLException | RuntimeException e) {
                     damaged.putIfAbsent(game, damage(e));
                 }
@@ -197,19 +205,75 @@ public final class DatabaseCheck {
      * The games whose stored fingerprint differs from their identity digested again, by id: what
      * {@code emergo repair} leaves out of the repaired file ({@link org.emergo.store.db.H2Repair.AlteredGames}).
      */
-    public static List<Long> alteredGames(Connection c) throws SQLException {
+    public static List<Long> alteredGames(Connection c, long from, long to) throws SQLException {
         List<Long> altered = new ArrayList<>();
-        compareFingerprints(c, altered);
+        compareFingerprints(c, from, to, altered);
         return altered;
     }
 
-    /** Compares each game's stored fingerprint with its identity digested again; adds the altered games' ids. */
-    private static long compareFingerprints(Connection c, List<Long> altered) throws SQLException {
-        return eachRow(c, "SELECT id, variant, setup_epn, white, black, date, moves, fingerprint FROM game ORDER BY id", rs -> {
-            long key = GameFingerprint.key(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                    rs.getString(6), StoredGame.moveList(rs.getString(7)));
-            if (key != rs.getLong(8)) altered.add(rs.getLong(1));
-        });
+    /**
+     * Compares each game's stored fingerprint with its identity digested again, and its stored
+     * record digest (V30 on) with its row and tags digested again; adds the altered games' ids.
+     */
+    private static long compareFingerprints(Connection c, long from, long to, List<Long> altered) throws SQLException {
+        long n = 0;
+        boolean auto = c.getAutoCommit();
+        c.setAutoCommit(false); // PostgreSQL streams rows by the fetch size only inside a transaction
+        try (PreparedStatement gs = c.prepareStatement("SELECT id, variant, setup_epn, white, black, date, moves, fingerprint,"
+                        + " event, site, round, result, movetext, ply_count, source, source_line, record_digest FROM game"
+                        + " WHERE id BETWEEN ? AND ? ORDER BY id");
+                PreparedStatement ts = c.prepareStatement("SELECT game_id, name, value FROM game_tag"
+                        + " WHERE game_id BETWEEN ? AND ? ORDER BY game_id, seq")) {
+            for (PreparedStatement st : List.of(gs, ts)) {
+                st.setFetchSize(1000);
+                st.setLong(1, from);
+                st.setLong(2, to);
+            }
+            try (ResultSet rs = gs.executeQuery(); ResultSet tags = ts.executeQuery()) {
+                TagsInGameOrder tagsOf = new TagsInGameOrder(tags);
+                while (rs.next()) {
+                    n++;
+                    long id = rs.getLong(1);
+                    List<String[]> gameTags = tagsOf.of(id);
+                    long key = GameFingerprint.key(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                            rs.getString(6), StoredGame.moveList(rs.getString(7)));
+                    long digest = rs.getLong(17);
+                    boolean recordAltered = !rs.wasNull() && digest != RecordDigest.of(Arrays.asList(rs.getString(2),
+                            rs.getString(9), rs.getString(10), rs.getString(6), rs.getString(11), rs.getString(4),
+                            rs.getString(5), rs.getString(12), rs.getString(3), rs.getString(7), rs.getString(13),
+                            rs.getString(14), rs.getString(15), rs.getString(16)), gameTags);
+                    if (key != rs.getLong(8) || recordAltered) altered.add(id);
+                }
+            }
+        } finally {
+            if (auto) {
+                c.rollback();
+                c.setAutoCommit(true);
+            }
+        }
+        return n;
+    }
+
+    /** The tags of each game in turn, from rows ordered by game and seq. */
+    private static final class TagsInGameOrder {
+        private final ResultSet rows;
+        private boolean more;
+
+        TagsInGameOrder(ResultSet rows) throws SQLException {
+            this.rows = rows;
+            more = rows.next();
+        }
+
+        /** The names and values of game {@code id}'s tags; games are asked for in ascending order. */
+        List<String[]> of(long id) throws SQLException {
+            List<String[]> tags = new ArrayList<>();
+            while (more && rows.getLong(1) < id) more = rows.next(); // tags of a game that is not there
+            while (more && rows.getLong(1) == id) {
+                tags.add(new String[] {rows.getString(2), rows.getString(3)});
+                more = rows.next();
+            }
+            return tags;
+        }
     }
 
     /**

@@ -28,7 +28,7 @@ final class GameCopy {
         List<Long> ids = reserveIds(c, rows.size());
         try (RowSink copy = PgCopy.start(c, "game", "id", "variant", "event", "site", "date", "round", "white",
                 "black", "result", "setup_epn", "moves", "movetext", "ply_count", "fingerprint", "source",
-                "source_line", "source_file_id", "imported_at", "tag_count")) {
+                "source_line", "source_file_id", "imported_at", "tag_count", "record_digest")) {
             for (int i = 0; i < rows.size(); i++) {
                 GameRow r = rows.get(i);
                 copy.bigint(ids.get(i)).text(r.variant()).text(r.event()).text(r.site()).text(r.date())
@@ -37,7 +37,7 @@ final class GameCopy {
                         .text(r.source()).integer(r.sourceLine());
                 if (sourceFileId == null) copy.integer((Integer) null);
                 else copy.bigint(sourceFileId);
-                copy.timestamp(now).integer(r.tags().size()).endRow();
+                copy.timestamp(now).integer(r.tags().size()).bigint(RecordDigest.of(r)).endRow();
             }
             copy.finish();
         }

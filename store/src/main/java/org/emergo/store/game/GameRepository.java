@@ -265,11 +265,11 @@ public final class GameRepository {
                             GAME.VARIANT, GAME.EVENT, GAME.SITE, GAME.DATE, GAME.ROUND, GAME.WHITE,
                             GAME.BLACK, GAME.RESULT, GAME.SETUP_EPN, GAME.MOVES, GAME.MOVETEXT,
                             GAME.PLY_COUNT, GAME.FINGERPRINT, GAME.SOURCE, GAME.SOURCE_LINE,
-                            GAME.SOURCE_FILE_ID, GAME.IMPORTED_AT, GAME.TAG_COUNT)
+                            GAME.SOURCE_FILE_ID, GAME.IMPORTED_AT, GAME.TAG_COUNT, GAME.RECORD_DIGEST)
                     .values((String) null, null, null, null, null, null,
                             null, null, null, null, null,
                             null, null, null, null,
-                            null, null, null)
+                            null, null, null, null)
                     .getSQL();
             // the name as the database folds it: PostgreSQL's driver quotes what it is given
             String idColumn = tx.dialect() == SQLDialect.POSTGRES
@@ -304,6 +304,7 @@ public final class GameRepository {
                         }
                         ps.setObject(17, now);
                         ps.setInt(18, r.tags().size()); // checked after an unclean stop (IncompleteWrites)
+                        ps.setLong(19, RecordDigest.of(r)); // checked by emergo check and repair
                         ps.addBatch();
                     }
                     ps.executeBatch();

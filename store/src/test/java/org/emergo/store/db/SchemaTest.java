@@ -62,7 +62,7 @@ class SchemaTest {
         void theGameTableHasTheColumnsUsersQueriesNameInThisOrder() {
             // V4 made fingerprint a BIGINT column, added last
             assertEquals("ID VARIANT EVENT SITE DATE ROUND WHITE BLACK RESULT SETUP_EPN MOVES MOVETEXT PLY_COUNT"
-                    + " SOURCE SOURCE_LINE SOURCE_FILE_ID IMPORTED_AT FINGERPRINT TAG_COUNT", columns(databaseTable("game")));
+                    + " SOURCE SOURCE_LINE SOURCE_FILE_ID IMPORTED_AT FINGERPRINT TAG_COUNT RECORD_DIGEST", columns(databaseTable("game")));
             assertEquals("GAME_ID SEQ NAME VALUE", columns(databaseTable("game_tag")));
             assertEquals("ID SOURCE LINE COL MESSAGE EXCERPT SOURCE_FILE_ID CREATED_AT",
                     columns(databaseTable("import_error")));

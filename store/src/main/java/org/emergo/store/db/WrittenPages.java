@@ -1,0 +1,63 @@
+package org.emergo.store.db;
+
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import org.h2.mvstore.DataUtils;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.Page;
+
+/**
+ * The pages of an H2 file written since a program opened it. H2 writes a changed page anew, and
+ * every page above it, so a page of a chunk stored before that time holds nothing the program
+ * changed, nor does any page under it: after an unclean stop, what the stopped program may have
+ * left half done is found in the newer pages alone ({@link H2Leftovers}, {@link RecentGames}).
+ */
+final class WrittenPages {
+
+    /** Pages this much older than the lock file are searched too: clocks and file times are coarse. */
+    private static final long MARGIN_MILLIS = 60_000;
+
+    private final BitSet oldChunks;
+
+    private WrittenPages(BitSet oldChunks) {
+        this.oldChunks = oldChunks;
+    }
+
+    /** The pages written since {@code since} (milliseconds since the epoch; 0: every page). */
+    static WrittenPages since(MVStore store, long since) {
+        BitSet old = new BitSet();
+        long before = since - MARGIN_MILLIS;
+        long created = store.getFileStore().getCreationTime();
+        for (Map.Entry<String, String> e : store.getLayoutMap().entrySet()) {
+            if (!e.getKey().startsWith("chunk.")) continue;
+            HashMap<String, String> chunk = DataUtils.parseMap(e.getValue());
+            long time = DataUtils.readHexLong(chunk, "time", Long.MAX_VALUE);
+            if (time != Long.MAX_VALUE && created + time < before) old.set(Integer.parseInt(e.getKey().substring(6), 16));
+        }
+        return new WrittenPages(old);
+    }
+
+    /** Each entry of {@code map} in a leaf written since, with the pages above it. */
+    <K, V> void forEachEntry(MVMap<K, V> map, BiConsumer<K, V> entry) {
+        Page<K, V> root = map.getRootPage();
+        if (written(root.getPos())) visit(root, entry);
+    }
+
+    private <K, V> void visit(Page<K, V> page, BiConsumer<K, V> entry) {
+        if (page.isLeaf()) {
+            for (int i = 0; i < page.getKeyCount(); i++) entry.accept(page.getKey(i), page.getValue(i));
+            return;
+        }
+        for (int i = 0; i < page.getRawChildPageCount(); i++) {
+            if (written(page.getChildPagePos(i))) visit(page.getChildPage(i), entry);
+        }
+    }
+
+    /** Whether the page at {@code pos} may have been written since (0: not yet saved). */
+    private boolean written(long pos) {
+        return pos == 0 || !oldChunks.get(DataUtils.getPageChunkId(pos));
+    }
+}
