@@ -12,7 +12,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.emergo.generate.SelfPlay;
@@ -20,6 +22,7 @@ import org.emergo.rules.Variant;
 import org.emergo.store.game.GameRepository;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
+import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.tx.TransactionStore;
 import org.junit.jupiter.api.Test;
@@ -150,6 +153,53 @@ class SnapshotTest {
         }
         try (Database lookedAt = Database.open(dir.resolve("looked-at").toString())) {
             assertEquals(4, count(lookedAt, "SELECT COUNT(*) FROM game"));
+        }
+    }
+
+    /**
+     * What the copy relies on, in H2 alone: a store cut where one version's chunks end opens at
+     * that version, with that version's headers and with later ones (which point past the end);
+     * bytes beyond it bring the later versions whose chunks they hold whole, and a chunk cut in
+     * half is passed over. So the copy stops exactly at the end noted.
+     */
+    @Test
+    void h2OpensAStoreCutAtAVersionsEndAtThatVersion() throws Exception {
+        Path file = dir.resolve("store.mv.db");
+        MVStore s = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().open();
+        MVMap<Integer, String> m = s.openMap("m");
+        for (int i = 0; i < 1000; i++) m.put(i, "v" + i);
+        s.commit();
+        s.setReuseSpace(false); // as while a copy is made: later chunks after the end
+        for (int i = 1000; i < 2500; i++) {
+            m.put(i, "w");
+            if (i % 50 == 49) s.commit();
+        }
+        long end = Files.size(file);
+        long version = s.getCurrentVersion();
+        byte[] headers = Arrays.copyOf(Files.readAllBytes(file), 8192);
+        for (int i = 100_000; i < 110_000; i++) {
+            m.put(i, "x".repeat(100));
+            if (i % 200 == 199) s.commit();
+        }
+        s.close();
+        byte[] all = Files.readAllBytes(file);
+
+        assertEquals(List.of(version, 2500), opened(dir.resolve("noted.mv.db"), all, end, headers));
+        assertEquals(List.of(version, 2500), opened(dir.resolve("later-headers.mv.db"), all, end, null));
+        List<Object> more = opened(dir.resolve("more.mv.db"), all, end + (all.length - end) / 2, headers);
+        assertTrue((long) more.get(0) > version && (int) more.get(1) > 2500 && (int) more.get(1) < 12_500, more.toString());
+    }
+
+    /** The version and the size of map m of a copy of {@code length} bytes of {@code all}, with {@code headers} if given. */
+    private static List<Object> opened(Path copy, byte[] all, long length, byte[] headers) throws Exception {
+        byte[] b = Arrays.copyOf(all, (int) length);
+        if (headers != null) System.arraycopy(headers, 0, b, 0, headers.length);
+        Files.write(copy, b);
+        MVStore s = new MVStore.Builder().fileName(copy.toString()).readOnly().open();
+        try {
+            return List.of(s.getCurrentVersion(), s.<Integer, String>openMap("m").size());
+        } finally {
+            s.close();
         }
     }
 
