@@ -166,15 +166,27 @@ public final class H2Repair {
             }
         }
         Path script = work.resolve("damaged.h2.sql");
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(script, StandardCharsets.UTF_8))) {
-            // Recover's script alone (Recover.execute first writes a text dump of the file's
-            // pages, and gives up on a file cut off inside a chunk there), past damaged pages
-            RecoverPastBadPages.dump(out, copy.toString());
+        try {
+            dump(script, copy);
+        } catch (RecoverPastBadPages.Locked e) {
+            Files.delete(copy); // a link to a file this program holds locked: a copy of its own
+            Files.copy(damaged, copy);
+            dump(script, copy);
         } catch (RecoverPastBadPages.MissingRecover e) {
             Recover.execute(work.toString(), "damaged"); // another H2: the whole tool
         }
         if (!Files.isRegularFile(script)) throw new StoreException("H2 could read nothing of " + damaged);
         return script;
+    }
+
+    /**
+     * Recover's script alone (Recover.execute first writes a text dump of the file's pages, and
+     * gives up on a file cut off inside a chunk there), past damaged pages.
+     */
+    private static void dump(Path script, Path file) throws IOException {
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(script, StandardCharsets.UTF_8))) {
+            RecoverPastBadPages.dump(out, file.toString());
+        }
     }
 
     private static Summary copy(Path script, Path damaged, Database db, Path repaired, Path keptAs,

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -70,6 +73,27 @@ class H2RepairTest {
         assertTrue(leaves.size() > 1, "the games span several pages");
         DamagedFiles.Leaf leaf = leaves.get(leaves.size() / 2);
         return new long[] {leaf.at(), leaf.games().size()};
+    }
+
+    /**
+     * H2 keeps the lock of a file it failed to open: the check that {@code emergo repair} runs
+     * first left the damaged file locked in the same program, and the repair, reading it through
+     * a link, read nothing ("H2 could read no game"). It now reads a copy of its own.
+     */
+    @Test
+    void aFileThisProgramHoldsLockedIsReadFromACopy() throws Exception {
+        Path db = written("locked");
+        Map<String, String> before = DamagedFiles.games(db);
+        List<long[]> chunks = chunks(db);
+        long[] middle = chunks.get(chunks.size() / 2);
+        overwrite(db, (middle[0] + middle[1] / 2) * BLOCK, 2 * BLOCK);
+        try (FileChannel file = FileChannel.open(Path.of(db + ".mv.db"), StandardOpenOption.READ);
+                FileLock lock = file.lock(0, Long.MAX_VALUE, true)) {
+            H2Repair.Summary s = H2Repair.repair(db, DatabaseCheck::alteredGames);
+            assertTrue(s.games() > 0, s.lines().toString());
+            Map<String, String> after = DamagedFiles.games(db);
+            for (Map.Entry<String, String> e : after.entrySet()) assertEquals(before.get(e.getKey()), e.getValue());
+        }
     }
 
     @Test
