@@ -355,7 +355,8 @@ public final class H2Repair {
     /**
      * A game whose key was read in more than one row (a damaged page can read as another game's
      * key): each row is put in with the tags read under that key, and the first that is as its
-     * fingerprint and record digest say is kept. Returns how many rows were left out.
+     * fingerprint and record digest say is kept; a game without a record digest (imported before
+     * V30) is not, since the fingerprint leaves out the tags. Returns how many rows were left out.
      */
     private static long settle(Connection c, List<String> contested, String rawGames, int idColumn, String insertGame,
             String insertTags, int gameIdColumn, AlteredGames altered) throws SQLException {
@@ -364,6 +365,7 @@ public final class H2Repair {
         try (PreparedStatement rows = c.prepareStatement("SELECT _ROWID_ FROM " + rawGames + " WHERE C" + idColumn + " = ?");
                 PreparedStatement game = c.prepareStatement(insertGame + " AND _ROWID_ = ?");
                 PreparedStatement tags = c.prepareStatement(insertTags + " AND C" + gameIdColumn + " = ?");
+                PreparedStatement digested = c.prepareStatement("SELECT record_digest IS NOT NULL FROM game WHERE id = ?");
                 PreparedStatement drop = c.prepareStatement("DELETE FROM game WHERE id = ?")) {
             for (String key : contested) {
                 List<Long> candidates = new ArrayList<>();
@@ -383,7 +385,11 @@ public final class H2Repair {
                         game.executeUpdate();
                         tags.setString(1, key);
                         tags.executeUpdate();
-                        kept = altered.of(c, id, id).isEmpty();
+                        digested.setLong(1, id);
+                        try (ResultSet rs = digested.executeQuery()) {
+                            // without a record digest (before V30) the key's own game cannot be told
+                            kept = rs.next() && rs.getBoolean(1) && altered.of(c, id, id).isEmpty();
+                        }
                     } catch (SQLException e) {
                         // a row that breaks the table's rules
                     }
