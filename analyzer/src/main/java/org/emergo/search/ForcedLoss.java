@@ -140,6 +140,11 @@ public final class ForcedLoss {
 
     private ForcedLoss() {}
 
+    /** The positions the proofs run on this thread have searched, all together (for the benches). */
+    public static long positionsSearched() {
+        return RESOURCES.get().positions;
+    }
+
     /** The verdict on {@code played}, or null: {@link #prove}'s verdict. */
     public static Verdict judge(Position before, long[] history, Move played, int maxPlies, long maxNodes) {
         return prove(before, history, played, maxPlies, maxNodes).verdict();
@@ -333,6 +338,8 @@ public final class ForcedLoss {
                 }
             } catch (Prover.OutOfNodes e) {
                 // the horizons completed stand
+            } finally {
+                RESOURCES.get().positions += Math.min(prover.nodes, maxNodes);
             }
         }
 
@@ -672,6 +679,8 @@ public final class ForcedLoss {
         final TranspositionTable table = new TranspositionTable(13);
         final int[] historyScore = new int[2 * 64 * 64];
         final Repetitions repetitions = new Repetitions();
+        /** Positions the proofs on this thread searched, all together: what a change of the proof is measured by. */
+        long positions;
 
         Resources() {
             for (int i = 0; i < lists.length; i++) lists[i] = new MoveList();
