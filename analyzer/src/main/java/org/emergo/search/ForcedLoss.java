@@ -229,6 +229,10 @@ public final class ForcedLoss {
         private final int[] playedValue;
         private final int[] xValue;
         private final boolean[] xSearched;
+        /** Per horizon: X's value searched below what the mover has now, which X that was (-1: none), and its line. */
+        private final int[] xBelowValue;
+        private final int[] xBelowOf;
+        private final int[][] xBelowLine;
 
         Horizons(Position before, long[] history, Move played, Move hint, int maxPlies) {
             this.before = before;
@@ -250,6 +254,10 @@ public final class ForcedLoss {
             playedValue = new int[maxPlies + 1];
             xValue = new int[maxPlies + 1];
             xSearched = new boolean[maxPlies + 1];
+            xBelowValue = new int[maxPlies + 1];
+            xBelowOf = new int[maxPlies + 1];
+            Arrays.fill(xBelowOf, -1);
+            xBelowLine = new int[maxPlies + 1][];
             int h = hint == null ? -1 : root.indexOf(board, hint);
             hinted = h >= 0 && h != index;
             x = hinted ? h : index == 0 ? 1 : 0;
@@ -299,9 +307,10 @@ public final class ForcedLoss {
                     } else if (played0 < now) {
                         // Below what the mover has now every other move is asked whether it concedes less, up to
                         // nothing conceded (X first): what a loss needs.
-                        for (int j = -1; j < root.size() && best < now; j++) {
-                            int i = j < 0 ? x : j;
-                            if (i == index || j == x) continue;
+                        // X's search is kept: its search for a win missed there starts from it.
+                        best = Math.max(best, xBelow(board, root, prover, h, columns));
+                        for (int i = 0; i < root.size() && best < now; i++) {
+                            if (i == index || i == x) continue;
                             best = Math.max(best, value(board, root, prover, i, h, columns, best, now));
                         }
                     }
@@ -351,8 +360,24 @@ public final class ForcedLoss {
         private void missedAt(FastBoard board, MoveList root, Prover prover, int h, int columns) {
             int played0 = playedValue[h];
             int high = Math.max(played0, now) + 1;
-            int xv = value(board, root, prover, x, h, columns, played0, high);
-            if (xv >= high) xv = value(board, root, prover, x, h, columns, high - 1, Prover.INF);
+            int xv;
+            int[] line;
+            if (xBelowOf[h] == x) {
+                // X searched up to what the mover has now: exact below it; at it or above, searched above it.
+                xv = xBelowValue[h];
+                line = xBelowLine[h];
+                if (xv >= now) {
+                    xv = Math.max(now, value(board, root, prover, x, h, columns, now, Prover.INF));
+                    line = prover.line(root.key(x));
+                }
+            } else {
+                xv = value(board, root, prover, x, h, columns, played0, high);
+                line = prover.line(root.key(x));
+                if (xv >= high) {
+                    xv = value(board, root, prover, x, h, columns, high - 1, Prover.INF);
+                    line = prover.line(root.key(x));
+                }
+            }
             int miss = 0;
             if (xv > played0 && !isLoss(played0) && !isWin(played0)) {
                 // Above what the mover has now, what the played move keeps less than X is a win missed;
@@ -361,9 +386,20 @@ public final class ForcedLoss {
             }
             xValue[h] = xv;
             missed[h] = miss;
-            otherLines[h] = xv > played0 ? prover.line(root.key(x)) : null;
+            otherLines[h] = xv > played0 ? line : null;
             better[h] = xv > played0 ? x : -1;
             xSearched[h] = true;
+        }
+
+        /**
+         * X at horizon h, below what the mover has now, in the window (what the played move keeps,
+         * what the mover has now): kept with its line for {@link #missedAt}.
+         */
+        private int xBelow(FastBoard board, MoveList root, Prover prover, int h, int columns) {
+            xBelowValue[h] = value(board, root, prover, x, h, columns, playedValue[h], now);
+            xBelowLine[h] = prover.line(root.key(x));
+            xBelowOf[h] = x;
+            return xBelowValue[h];
         }
 
         /** The value of root move i at horizon h, searched in the window (alpha, beta). */
