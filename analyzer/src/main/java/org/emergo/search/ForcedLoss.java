@@ -575,8 +575,16 @@ public final class ForcedLoss {
         private final Repetitions repetitions;
         private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
         private final int[] pvLength = new int[MAX_PLY + 1];
-        private final TranspositionTable table;
+        private final ProofTable table;
         private final int[] historyScore;
+        /** The squares occupied at each ply of the path. */
+        private final long[] occupiedAt = new long[MAX_PLY + 1];
+        /**
+         * Of the search last made at each ply: the squares occupied in all and in any of the
+         * positions it went through without an entry or a column taken, its own included.
+         */
+        private final long[] inAll = new long[MAX_PLY + 1];
+        private final long[] inAny = new long[MAX_PLY + 1];
 
         /** A prover for a proof's horizons; {@code goingOn}: for more horizons of the same proof, whose table and move order it keeps. */
         Prover(FastBoard board, long[] history, long maxNodes, Resources r, boolean goingOn) {
@@ -591,6 +599,7 @@ public final class ForcedLoss {
             }
             repetitions = r.repetitions;
             repetitions.start(history, board.hash);
+            occupiedAt[0] = board.occ[0] | board.occ[1];
         }
 
         /** Before searching the position after a root move: whether no earlier position can come back (an entry, a column taken). */
@@ -612,6 +621,10 @@ public final class ForcedLoss {
             long h = board.hash;
             repetitions.pathHash[ply] = h;
             int stand = board.material[board.side] - board.material[board.side ^ 1];
+            long occupied = board.occ[0] | board.occ[1];
+            occupiedAt[ply] = occupied;
+            inAll[ply] = occupied;
+            inAny[ply] = occupied;
             // A third occurrence is a draw: level, whatever the material.
             if (repetitions.isThirdOccurrence(ply)) return 0;
             if (ply >= MAX_PLY - 1) return stand;
@@ -619,19 +632,34 @@ public final class ForcedLoss {
             if (depth <= 0 && capturers == 0) return board.hasQuietMove() ? stand : terminal(ply);
             MoveList ml = lists[ply];
             int ttMove = -1;
-            // As in the searcher: the table cuts only right after an entry, at the depth wanted, and
-            // (so that the principal line stays whole) only where the window is closed.
-            boolean fresh = depth > 0 && repetitions.isFresh(ply);
+            // The table cuts at the depth wanted, and (so that the principal line stays whole) only where the
+            // window is closed; only with an entry that no earlier position of this path can have changed:
+            // one searched through none of them (docs/engine.md#the-proofs-table), or on the same path.
+            int start = repetitions.windowStart(ply);
+            boolean fresh = start == ply;
+            long pathKey = repetitions.tableKey(ply);
             if (depth > 0) {
                 long entry = table.probe(h);
+                boolean holds = entry != 0 && TranspositionTable.bound(entry) != TranspositionTable.NONE
+                        && noneWithin(table.inAll(), table.inAny(), Math.max(start, 0), ply);
+                if (!holds && !fresh) {
+                    // Else one kept for this very path; failing both, the position's best move elsewhere orders.
+                    long own = table.probe(pathKey);
+                    if (own != 0) {
+                        entry = own;
+                        holds = true;
+                    }
+                }
                 if (entry != 0) {
                     ttMove = TranspositionTable.move(entry);
                     int bound = TranspositionTable.bound(entry);
-                    if (fresh && beta == alpha + 1 && bound != TranspositionTable.NONE && TranspositionTable.depth(entry) == depth) {
+                    if (holds && beta == alpha + 1 && TranspositionTable.depth(entry) == depth) {
                         int s = fromTable(TranspositionTable.score(entry), ply);
                         if (bound == TranspositionTable.EXACT
                                 || bound == TranspositionTable.LOWER && s >= beta
                                 || bound == TranspositionTable.UPPER && s <= alpha) {
+                            inAll[ply] = table.inAll();
+                            inAny[ply] = table.inAny();
                             return s;
                         }
                     }
@@ -654,18 +682,32 @@ public final class ForcedLoss {
             int bestKey = 0;
             int columns = board.columnCount();
             boolean ordered = n == 1;
+            // The squares of the positions searched through from here without an entry or a column taken.
+            long all = occupied;
+            long any = occupied;
             for (int i = 0; i < n; i++) {
                 if (!ordered) ordered = ml.pick(i);
                 board.make(ml, i);
-                repetitions.moved(ply, board.madeIrreversible(ml, i, columns));
+                boolean irreversible = board.madeIrreversible(ml, i, columns);
+                repetitions.moved(ply, irreversible);
                 int v;
                 if (i == 0) {
                     v = -search(depth - 1, ply + 1, -beta, -alpha);
                 } else {
                     v = -search(depth - 1, ply + 1, -alpha - 1, -alpha);
-                    if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha);
+                    if (v > alpha && v < beta) {
+                        if (!irreversible) {
+                            all &= inAll[ply + 1];
+                            any |= inAny[ply + 1];
+                        }
+                        v = -search(depth - 1, ply + 1, -beta, -alpha);
+                    }
                 }
                 board.unmake(ml, i);
+                if (!irreversible) {
+                    all &= inAll[ply + 1];
+                    any |= inAny[ply + 1];
+                }
                 if (v > best) {
                     best = v;
                     // The key, a hash of a capture's route, is kept for the table and the line alone.
@@ -683,14 +725,34 @@ public final class ForcedLoss {
                     }
                 }
             }
+            inAll[ply] = all;
+            inAny[ply] = any;
             if (depth > 0) {
-                int bound = !fresh ? TranspositionTable.NONE
-                        : best >= beta ? TranspositionTable.LOWER
+                int bound = best >= beta ? TranspositionTable.LOWER
                         : best > originalAlpha ? TranspositionTable.EXACT
                         : TranspositionTable.UPPER;
-                table.store(h, depth, bound, toTable(best, ply), bestKey);
+                if (noneWithin(all, any, Math.max(start, 0), ply)) {
+                    // No earlier position of the window was searched through: the entry holds on any path.
+                    table.store(h, depth, bound, toTable(best, ply), bestKey, all, any);
+                } else {
+                    table.store(pathKey, depth, bound, toTable(best, ply), bestKey, all, any);
+                    table.storeMove(h, depth, bestKey);
+                }
             }
             return best;
+        }
+
+        /**
+         * Whether no position of the path from {@code start} to before {@code ply} can be among
+         * positions whose occupied squares include {@code all} and lie within {@code any}: a
+         * position's squares that do not fit show it was not one of them.
+         */
+        private boolean noneWithin(long all, long any, int start, int ply) {
+            for (int j = start; j < ply; j++) {
+                long o = occupiedAt[j];
+                if ((o & ~any) == 0 && (all & ~o) == 0) return false;
+            }
+            return true;
         }
 
         /** No legal move (docs/rules.md#end-of-the-game): lost with no pieces, else a draw, level. */
@@ -712,7 +774,7 @@ public final class ForcedLoss {
     static final class Resources {
         final MoveList[] lists = new MoveList[FastBoard.MAX_PLY + 1];
         // 8,192 entries (128 KiB), which stay in the core's cache: about 4% less CPU than 2^16, the same outcomes (ProofCost).
-        final TranspositionTable table = new TranspositionTable(13);
+        final ProofTable table = new ProofTable(13);
         final int[] historyScore = new int[2 * 64 * 64];
         final Repetitions repetitions = new Repetitions();
         /** Positions the proofs on this thread searched, all together: what a change of the proof is measured by. */
