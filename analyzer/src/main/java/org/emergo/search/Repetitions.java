@@ -18,13 +18,6 @@ final class Repetitions {
      * none: then the game's history counts too.
      */
     private final int[] windowStart = new int[FastBoard.MAX_PLY + 1];
-    /**
-     * Per ply, a sum of the mixed hashes of the path's positions in the window before it (0 right
-     * after an entry or a column taken): with the game's history, which stays the same through a
-     * search, it names every earlier position that could come back, so two nodes with the same
-     * position and the same window key search the same tree.
-     */
-    private final long[] windowKey = new long[FastBoard.MAX_PLY + 1];
     private long[] history = new long[0];
     /** A bit (hash mod 4096) set for every hash in the history: most positions are found absent at once. */
     private final long[] filter = new long[64];
@@ -37,23 +30,11 @@ final class Repetitions {
         for (long x : history) filter[(int) (x >>> 6) & 63] |= 1L << (x & 63);
         pathHash[0] = rootHash;
         windowStart[0] = -1;
-        windowKey[0] = 0;
     }
 
     /** The move from {@code ply} to the next: whether it was an entry or took a column off, after which nothing earlier comes back. */
     void moved(int ply, boolean irreversible) {
         windowStart[ply + 1] = irreversible ? ply + 1 : windowStart[ply];
-        // A sum, not an XOR: a position twice in the window is not the same as none.
-        windowKey[ply + 1] = irreversible ? 0 : windowKey[ply] + FastBoard.mix(pathHash[ply]);
-    }
-
-    /**
-     * The key under which a result at {@code ply} may be kept and found again: the position's hash
-     * where nothing earlier can come back, else the hash mixed with the window's positions.
-     */
-    long tableKey(int ply) {
-        long w = windowKey[ply];
-        return w == 0 ? pathHash[ply] : pathHash[ply] ^ FastBoard.mix(w ^ 0x5DEECE66DL);
     }
 
     /** The ply where the window of positions that can come back begins at {@code ply}; -1: the game's history counts too. */
