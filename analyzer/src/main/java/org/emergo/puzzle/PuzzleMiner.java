@@ -24,7 +24,7 @@ import org.emergo.search.UniqueWin;
 public final class PuzzleMiner {
 
     /** Raised when a rule or a limit below changes: the games are mined again. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     /** The horizon of the first move's proof: the move and five more plies. */
     public static final int PLIES = 6;

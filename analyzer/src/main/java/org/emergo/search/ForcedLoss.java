@@ -140,6 +140,11 @@ public final class ForcedLoss {
 
     private ForcedLoss() {}
 
+    /** The positions the proofs run on this thread have searched, all together (for the benches). */
+    public static long positionsSearched() {
+        return RESOURCES.get().positions;
+    }
+
     /** The verdict on {@code played}, or null: {@link #prove}'s verdict. */
     public static Verdict judge(Position before, long[] history, Move played, int maxPlies, long maxNodes) {
         return prove(before, history, played, maxPlies, maxNodes).verdict();
@@ -224,6 +229,10 @@ public final class ForcedLoss {
         private final int[] playedValue;
         private final int[] xValue;
         private final boolean[] xSearched;
+        /** Per horizon: X's value searched below what the mover has now, which X that was (-1: none), and its line. */
+        private final int[] xBelowValue;
+        private final int[] xBelowOf;
+        private final int[][] xBelowLine;
 
         Horizons(Position before, long[] history, Move played, Move hint, int maxPlies) {
             this.before = before;
@@ -245,6 +254,10 @@ public final class ForcedLoss {
             playedValue = new int[maxPlies + 1];
             xValue = new int[maxPlies + 1];
             xSearched = new boolean[maxPlies + 1];
+            xBelowValue = new int[maxPlies + 1];
+            xBelowOf = new int[maxPlies + 1];
+            Arrays.fill(xBelowOf, -1);
+            xBelowLine = new int[maxPlies + 1][];
             int h = hint == null ? -1 : root.indexOf(board, hint);
             hinted = h >= 0 && h != index;
             x = hinted ? h : index == 0 ? 1 : 0;
@@ -294,9 +307,10 @@ public final class ForcedLoss {
                     } else if (played0 < now) {
                         // Below what the mover has now every other move is asked whether it concedes less, up to
                         // nothing conceded (X first): what a loss needs.
-                        for (int j = -1; j < root.size() && best < now; j++) {
-                            int i = j < 0 ? x : j;
-                            if (i == index || j == x) continue;
+                        // X's search is kept: its search for a win missed there starts from it.
+                        best = Math.max(best, xBelow(board, root, prover, h, columns));
+                        for (int i = 0; i < root.size() && best < now; i++) {
+                            if (i == index || i == x) continue;
                             best = Math.max(best, value(board, root, prover, i, h, columns, best, now));
                         }
                     }
@@ -333,6 +347,8 @@ public final class ForcedLoss {
                 }
             } catch (Prover.OutOfNodes e) {
                 // the horizons completed stand
+            } finally {
+                RESOURCES.get().positions += Math.min(prover.nodes, maxNodes);
             }
         }
 
@@ -344,8 +360,24 @@ public final class ForcedLoss {
         private void missedAt(FastBoard board, MoveList root, Prover prover, int h, int columns) {
             int played0 = playedValue[h];
             int high = Math.max(played0, now) + 1;
-            int xv = value(board, root, prover, x, h, columns, played0, high);
-            if (xv >= high) xv = value(board, root, prover, x, h, columns, high - 1, Prover.INF);
+            int xv;
+            int[] line;
+            if (xBelowOf[h] == x) {
+                // X searched up to what the mover has now: exact below it; at it or above, searched above it.
+                xv = xBelowValue[h];
+                line = xBelowLine[h];
+                if (xv >= now) {
+                    xv = Math.max(now, value(board, root, prover, x, h, columns, now, Prover.INF));
+                    line = prover.line(root.key(x));
+                }
+            } else {
+                xv = value(board, root, prover, x, h, columns, played0, high);
+                line = prover.line(root.key(x));
+                if (xv >= high) {
+                    xv = value(board, root, prover, x, h, columns, high - 1, Prover.INF);
+                    line = prover.line(root.key(x));
+                }
+            }
             int miss = 0;
             if (xv > played0 && !isLoss(played0) && !isWin(played0)) {
                 // Above what the mover has now, what the played move keeps less than X is a win missed;
@@ -354,9 +386,20 @@ public final class ForcedLoss {
             }
             xValue[h] = xv;
             missed[h] = miss;
-            otherLines[h] = xv > played0 ? prover.line(root.key(x)) : null;
+            otherLines[h] = xv > played0 ? line : null;
             better[h] = xv > played0 ? x : -1;
             xSearched[h] = true;
+        }
+
+        /**
+         * X at horizon h, below what the mover has now, in the window (what the played move keeps,
+         * what the mover has now): kept with its line for {@link #missedAt}.
+         */
+        private int xBelow(FastBoard board, MoveList root, Prover prover, int h, int columns) {
+            xBelowValue[h] = value(board, root, prover, x, h, columns, playedValue[h], now);
+            xBelowLine[h] = prover.line(root.key(x));
+            xBelowOf[h] = x;
+            return xBelowValue[h];
         }
 
         /** The value of root move i at horizon h, searched in the window (alpha, beta). */
@@ -511,7 +554,8 @@ public final class ForcedLoss {
 
     /**
      * Alpha-beta over material alone: the score is the side to move's material less the
-     * other's. Exact: alpha-beta cuts only what cannot change the score, and there is no table.
+     * other's. Exact: alpha-beta cuts only what cannot change the score, and the table only with
+     * a result that no repetition of the path at hand could have changed.
      */
     static final class Prover {
 
@@ -532,8 +576,16 @@ public final class ForcedLoss {
         private final Repetitions repetitions;
         private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
         private final int[] pvLength = new int[MAX_PLY + 1];
-        private final TranspositionTable table;
+        private final ProofTable table;
         private final int[] historyScore;
+        /** The squares occupied at each ply of the path. */
+        private final long[] occupiedAt = new long[MAX_PLY + 1];
+        /**
+         * Of the search last made at each ply: the squares occupied in all and in any of the
+         * positions it went through without an entry or a column taken, its own included.
+         */
+        private final long[] inAll = new long[MAX_PLY + 1];
+        private final long[] inAny = new long[MAX_PLY + 1];
 
         /** A prover for a proof's horizons; {@code goingOn}: for more horizons of the same proof, whose table and move order it keeps. */
         Prover(FastBoard board, long[] history, long maxNodes, Resources r, boolean goingOn) {
@@ -548,6 +600,7 @@ public final class ForcedLoss {
             }
             repetitions = r.repetitions;
             repetitions.start(history, board.hash);
+            occupiedAt[0] = board.occ[0] | board.occ[1];
         }
 
         /** Before searching the position after a root move: whether no earlier position can come back (an entry, a column taken). */
@@ -569,6 +622,10 @@ public final class ForcedLoss {
             long h = board.hash;
             repetitions.pathHash[ply] = h;
             int stand = board.material[board.side] - board.material[board.side ^ 1];
+            long occupied = board.occ[0] | board.occ[1];
+            occupiedAt[ply] = occupied;
+            inAll[ply] = occupied;
+            inAny[ply] = occupied;
             // A third occurrence is a draw: level, whatever the material.
             if (repetitions.isThirdOccurrence(ply)) return 0;
             if (ply >= MAX_PLY - 1) return stand;
@@ -576,19 +633,25 @@ public final class ForcedLoss {
             if (depth <= 0 && capturers == 0) return board.hasQuietMove() ? stand : terminal(ply);
             MoveList ml = lists[ply];
             int ttMove = -1;
-            // As in the searcher: the table cuts only right after an entry, at the depth wanted, and
-            // (so that the principal line stays whole) only where the window is closed.
-            boolean fresh = depth > 0 && repetitions.isFresh(ply);
+            // The table cuts at the depth wanted, and (so that the principal line stays whole) only where the
+            // window is closed; only with an entry that no earlier position of this path can have changed: one
+            // searched through none of them (docs/engine.md#the-proofs-table). The game's history before the
+            // root is the same for every entry of a proof, so only the path from the root is compared.
+            int start = Math.max(repetitions.windowStart(ply), 0);
             if (depth > 0) {
                 long entry = table.probe(h);
+                boolean holds = entry != 0 && TranspositionTable.bound(entry) != TranspositionTable.NONE
+                        && noneWithin(table.inAll(), table.inAny(), start, ply);
                 if (entry != 0) {
                     ttMove = TranspositionTable.move(entry);
                     int bound = TranspositionTable.bound(entry);
-                    if (fresh && beta == alpha + 1 && bound != TranspositionTable.NONE && TranspositionTable.depth(entry) == depth) {
+                    if (holds && beta == alpha + 1 && TranspositionTable.depth(entry) == depth) {
                         int s = fromTable(TranspositionTable.score(entry), ply);
                         if (bound == TranspositionTable.EXACT
                                 || bound == TranspositionTable.LOWER && s >= beta
                                 || bound == TranspositionTable.UPPER && s <= alpha) {
+                            inAll[ply] = table.inAll();
+                            inAny[ply] = table.inAny();
                             return s;
                         }
                     }
@@ -611,18 +674,32 @@ public final class ForcedLoss {
             int bestKey = 0;
             int columns = board.columnCount();
             boolean ordered = n == 1;
+            // The squares of the positions searched through from here without an entry or a column taken.
+            long all = occupied;
+            long any = occupied;
             for (int i = 0; i < n; i++) {
                 if (!ordered) ordered = ml.pick(i);
                 board.make(ml, i);
-                repetitions.moved(ply, board.madeIrreversible(ml, i, columns));
+                boolean irreversible = board.madeIrreversible(ml, i, columns);
+                repetitions.moved(ply, irreversible);
                 int v;
                 if (i == 0) {
                     v = -search(depth - 1, ply + 1, -beta, -alpha);
                 } else {
                     v = -search(depth - 1, ply + 1, -alpha - 1, -alpha);
-                    if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha);
+                    if (v > alpha && v < beta) {
+                        if (!irreversible) {
+                            all &= inAll[ply + 1];
+                            any |= inAny[ply + 1];
+                        }
+                        v = -search(depth - 1, ply + 1, -beta, -alpha);
+                    }
                 }
                 board.unmake(ml, i);
+                if (!irreversible) {
+                    all &= inAll[ply + 1];
+                    any |= inAny[ply + 1];
+                }
                 if (v > best) {
                     best = v;
                     // The key, a hash of a capture's route, is kept for the table and the line alone.
@@ -640,14 +717,34 @@ public final class ForcedLoss {
                     }
                 }
             }
+            inAll[ply] = all;
+            inAny[ply] = any;
             if (depth > 0) {
-                int bound = !fresh ? TranspositionTable.NONE
-                        : best >= beta ? TranspositionTable.LOWER
+                int bound = best >= beta ? TranspositionTable.LOWER
                         : best > originalAlpha ? TranspositionTable.EXACT
                         : TranspositionTable.UPPER;
-                table.store(h, depth, bound, toTable(best, ply), bestKey);
+                if (noneWithin(all, any, start, ply)) {
+                    // No earlier position of the path was searched through: the entry holds on any path.
+                    table.store(h, depth, bound, toTable(best, ply), bestKey, all, any);
+                } else {
+                    // A repetition of this path's may be in it: the best move alone, for the order.
+                    table.storeMove(h, depth, bestKey);
+                }
             }
             return best;
+        }
+
+        /**
+         * Whether no position of the path from {@code start} to before {@code ply} can be among
+         * positions whose occupied squares include {@code all} and lie within {@code any}: a
+         * position's squares that do not fit show it was not one of them.
+         */
+        private boolean noneWithin(long all, long any, int start, int ply) {
+            for (int j = start; j < ply; j++) {
+                long o = occupiedAt[j];
+                if ((o & ~any) == 0 && (all & ~o) == 0) return false;
+            }
+            return true;
         }
 
         /** No legal move (docs/rules.md#end-of-the-game): lost with no pieces, else a draw, level. */
@@ -668,10 +765,12 @@ public final class ForcedLoss {
     /** What a prover needs that is worth keeping from one call to the next on a thread. */
     static final class Resources {
         final MoveList[] lists = new MoveList[FastBoard.MAX_PLY + 1];
-        // 8,192 entries (128 KiB), which stay in the core's cache: about 4% less CPU than 2^16, the same outcomes (ProofCost).
-        final TranspositionTable table = new TranspositionTable(13);
+        // 8,192 entries (256 KiB), which stay in the core's cache: 2^14 and 2^15 save under 1% of the positions.
+        final ProofTable table = new ProofTable(13);
         final int[] historyScore = new int[2 * 64 * 64];
         final Repetitions repetitions = new Repetitions();
+        /** Positions the proofs on this thread searched, all together: what a change of the proof is measured by. */
+        long positions;
 
         Resources() {
             for (int i = 0; i < lists.length; i++) lists[i] = new MoveList();

@@ -37,6 +37,11 @@ final class Repetitions {
         windowStart[ply + 1] = irreversible ? ply + 1 : windowStart[ply];
     }
 
+    /** The ply where the window of positions that can come back begins at {@code ply}; -1: the game's history counts too. */
+    int windowStart(int ply) {
+        return windowStart[ply];
+    }
+
     /** Whether no position before this ply can come back: the table may cut here, its score cannot depend on the path. */
     boolean isFresh(int ply) {
         return windowStart[ply] == ply;

@@ -51,9 +51,14 @@ public final class ProofCost {
 
     /** The plies of {@code game} whose moves the review puts to a proof, each position searched first as the review does. */
     static List<Integer> candidates(PlayedGame game, Reviewer reviewer) {
+        return Reviewer.forcedLossCandidates(game, searches(game, reviewer));
+    }
+
+    /** Every position of {@code game} searched as the review searches it. */
+    static List<SearchResult> searches(PlayedGame game, Reviewer reviewer) {
         List<SearchResult> results = new ArrayList<>();
         for (int ply = 0; ply <= game.lastPly(); ply++) results.add(reviewer.search(game, ply));
-        return Reviewer.forcedLossCandidates(game, results);
+        return results;
     }
 
     public static void main(String[] args) {
@@ -76,16 +81,24 @@ public final class ProofCost {
         long proofCpu = 0;
         int moves = 0;
         int candidates = 0;
+        long positions = 0;
+        long digest = 0;
         int[] horizons = new int[plies + 1];
         Map<ForcedLoss.Outcome, Integer> outcomes = new EnumMap<>(ForcedLoss.Outcome.class);
         for (int g = 0; g < games; g++) {
             PlayedGame game = PlayedGame.replay(Position.start(variant), selfPlay.game(g).moves());
             long t0 = mx.getCurrentThreadCpuTime();
-            List<Integer> toProve = candidates(game, reviewer);
+            List<SearchResult> results = searches(game, reviewer);
+            List<Integer> toProve = Reviewer.forcedLossCandidates(game, results);
             long t1 = mx.getCurrentThreadCpuTime();
             long referenceCpu = 0;
             for (int ply : toProve) {
-                ForcedLoss.Proof p = ForcedLoss.prove(game.positions().get(ply), game.history(ply), game.moveFrom(ply), plies, nodes);
+                long positionsBefore = ForcedLoss.positionsSearched();
+                // As the review proves it: the search's best move is where a win missed is looked for first.
+                ForcedLoss.Proof p = ForcedLoss.prove(game.positions().get(ply), game.history(ply), game.moveFrom(ply),
+                        results.get(ply).bestMove(), plies, nodes);
+                positions += ForcedLoss.positionsSearched() - positionsBefore;
+                digest = digest * 31 + p.toString().hashCode();
                 outcomes.merge(p.outcome(), 1, Integer::sum);
                 horizons[p.horizon()]++;
                 candidates++;
@@ -115,6 +128,8 @@ public final class ProofCost {
         System.out.printf(Locale.ROOT, "CPU: searches %.1f s, proofs %.1f s, proofs/searches %.2f%n", searchCpu / 1e9, proofCpu / 1e9,
                 (double) proofCpu / searchCpu);
         System.out.println("outcomes: " + outcomes + "; horizons completed:" + reached);
+        System.out.printf(Locale.ROOT, "proof positions %d; short of the cap %d (unknown %d); verdicts %d; digest of the proofs %016x%n", positions,
+                candidates - horizons[plies], outcomes.getOrDefault(ForcedLoss.Outcome.UNKNOWN, 0), verdicts, digest);
         if (reference > 0) {
             System.out.printf(Locale.ROOT, "verdicts %d; within %d nodes and %d plies %d, of which %d in the same words; %d refuted there%n",
                     verdicts, reference, referencePlies, referenceVerdicts, same, refuted);

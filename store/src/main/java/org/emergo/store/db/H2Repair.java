@@ -51,6 +51,8 @@ public final class H2Repair {
             "CREATE (?:CACHED |MEMORY )?TABLE \"PUBLIC\"\\.\"([A-Z_]+)\"", Pattern.DOTALL);
     private static final Pattern COLUMN = Pattern.compile("^\\s+\"([A-Za-z_0-9]+)\" ", Pattern.MULTILINE);
     private static final Pattern LEADING_COMMENTS = Pattern.compile("^\\s*(?:(?:--|//)[^\\n]*\\n\\s*)*");
+    private static final Pattern RAW_CREATE = Pattern.compile("CREATE TABLE (O_\\d+)\\(");
+    private static final Pattern RAW_COLUMN = Pattern.compile("\\bC\\d+ ");
     private static final Pattern RAW_TABLE = Pattern.compile("(?:CREATE TABLE|INSERT INTO) (O_\\d+)\\b");
 
     /** What a repair saved and lost. */
@@ -166,10 +168,12 @@ public final class H2Repair {
             }
         }
         Path script = work.resolve("damaged.h2.sql");
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(script, StandardCharsets.UTF_8))) {
-            // Recover's script alone (Recover.execute first writes a text dump of the file's
-            // pages, and gives up on a file cut off inside a chunk there), past damaged pages
-            RecoverPastBadPages.dump(out, copy.toString());
+        try {
+            dump(script, copy);
+        } catch (RecoverPastBadPages.Locked e) {
+            Files.delete(copy); // a link to a file this program holds locked: a copy of its own
+            Files.copy(damaged, copy);
+            dump(script, copy);
         } catch (RecoverPastBadPages.MissingRecover e) {
             Recover.execute(work.toString(), "damaged"); // another H2: the whole tool
         }
@@ -177,11 +181,24 @@ public final class H2Repair {
         return script;
     }
 
+    /**
+     * Recover's script alone (Recover.execute first writes a text dump of the file's pages, and
+     * gives up on a file cut off inside a chunk there), past damaged pages.
+     */
+    private static void dump(Path script, Path file) throws IOException {
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(script, StandardCharsets.UTF_8))) {
+            RecoverPastBadPages.dump(out, file.toString());
+        }
+    }
+
     private static Summary copy(Path script, Path damaged, Database db, Path repaired, Path keptAs,
             AlteredGames altered) throws IOException, SQLException {
         Map<String, String> rawOf = new LinkedHashMap<>(); // GAME -> O_146
         Map<String, List<String>> columnsOf = new LinkedHashMap<>();
+        Map<String, Integer> widths = new LinkedHashMap<>(); // O_146 -> its number of columns
         forEachStatement(script, sql -> {
+            Matcher rawCreate = RAW_CREATE.matcher(sql);
+            if (rawCreate.lookingAt()) widths.put(rawCreate.group(1), (int) RAW_COLUMN.matcher(sql).results().count());
             Matcher data = DATA_OF.matcher(sql);
             if (data.lookingAt() && KEPT.contains(data.group(1))) rawOf.put(data.group(2), data.group(1));
             Matcher create = CREATE_PUBLIC.matcher(sql);
@@ -192,20 +209,31 @@ public final class H2Repair {
                 columnsOf.put(create.group(1), columns);
             }
         });
-        if (!rawOf.containsValue("GAME")) {
-            throw new StoreException("H2 could read no game of " + damaged + "; the file is left as it is");
-        }
         try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
+            // the schema's rows that say which table is the games' or their tags' may be what was damaged
+            Map<String, Integer> unnamed = new LinkedHashMap<>();
+            for (String table : List.of("GAME", "GAME_TAG")) {
+                if (!rawOf.containsValue(table)) unnamed.put(table, current(c, table).size());
+            }
+            List<String> candidates = widths.entrySet().stream()
+                    .filter(e -> !rawOf.containsKey(e.getKey()) && unnamed.containsValue(e.getValue())).map(Map.Entry::getKey).toList();
             long[] unreadable = {0};
             forEachStatement(script, sql -> {
                 Matcher raw = RAW_TABLE.matcher(sql);
-                if (!raw.lookingAt() || !rawOf.containsKey(raw.group(1))) return;
+                if (!raw.lookingAt() || !rawOf.containsKey(raw.group(1)) && !candidates.contains(raw.group(1))) return;
                 try {
                     st.execute(sql);
                 } catch (SQLException e) {
                     unreadable[0]++; // a row whose page was read but not its value
                 }
             });
+            if (!candidates.isEmpty()) {
+                name(c, candidates, widths, unnamed, rawOf, columnsOf);
+                for (String o : candidates) if (!rawOf.containsKey(o)) st.execute("DROP TABLE " + o);
+            }
+            if (!rawOf.containsValue("GAME")) {
+                throw new StoreException("H2 could read no game of " + damaged + "; the file is left as it is");
+            }
             Map<String, String> raw = new LinkedHashMap<>();
             rawOf.forEach((o, table) -> raw.put(table, o));
             Map<String, String> inserts = new LinkedHashMap<>();
@@ -261,6 +289,42 @@ public final class H2Repair {
             return new Summary(repaired, keptAs, count(st, "game"), count(st, "game_tag"), count(st, "source_file"),
                     count(st, "import_error"), count(st, "player_alias"), lost, incomplete, List.copyOf(alteredIds),
                     unreadable[0], again);
+        }
+    }
+
+    /**
+     * Names the raw tables of the games and of their tags when the schema's rows that name them
+     * were lost, by their shape: as many columns as the table has now (a file of this version),
+     * and, of those, the one with the most rows of a variant (the games), or of those games' ids
+     * (the tags). Whatever is taken wrongly so fails the games' fingerprints and digests.
+     */
+    private static void name(Connection c, List<String> candidates, Map<String, Integer> widths, Map<String, Integer> unnamed,
+            Map<String, String> rawOf, Map<String, List<String>> columnsOf) throws SQLException {
+        for (Map.Entry<String, Integer> table : unnamed.entrySet()) {
+            List<String> columns = current(c, table.getKey());
+            String games = rawOf.entrySet().stream().filter(e -> e.getValue().equals("GAME")).map(Map.Entry::getKey).findFirst().orElse(null);
+            if (table.getKey().equals("GAME_TAG") && games == null) continue;
+            String rows = table.getKey().equals("GAME")
+                    ? "C" + columns.indexOf("VARIANT") + " IN ('Emergo', 'HexEmergo')"
+                    : "C" + columns.indexOf("GAME_ID") + " IN (SELECT C" + columnsOf.get("GAME").indexOf("ID") + " FROM " + games + ")";
+            String best = null;
+            long most = 0;
+            for (String o : candidates) {
+                if (rawOf.containsKey(o) || !widths.get(o).equals(table.getValue())) continue;
+                try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + o + " WHERE " + rows)) {
+                    long n = rs.next() ? rs.getLong(1) : 0;
+                    if (n > most) {
+                        most = n;
+                        best = o;
+                    }
+                } catch (SQLException e) {
+                    // not of this shape after all
+                }
+            }
+            if (best != null) {
+                rawOf.put(best, table.getKey());
+                columnsOf.put(table.getKey(), columns);
+            }
         }
     }
 
@@ -343,7 +407,8 @@ public final class H2Repair {
     /**
      * A game whose key was read in more than one row (a damaged page can read as another game's
      * key): each row is put in with the tags read under that key, and the first that is as its
-     * fingerprint and record digest say is kept. Returns how many rows were left out.
+     * fingerprint and record digest say is kept; a game without a record digest (imported before
+     * V30) is not, since the fingerprint leaves out the tags. Returns how many rows were left out.
      */
     private static long settle(Connection c, List<String> contested, String rawGames, int idColumn, String insertGame,
             String insertTags, int gameIdColumn, AlteredGames altered) throws SQLException {
@@ -352,6 +417,7 @@ public final class H2Repair {
         try (PreparedStatement rows = c.prepareStatement("SELECT _ROWID_ FROM " + rawGames + " WHERE C" + idColumn + " = ?");
                 PreparedStatement game = c.prepareStatement(insertGame + " AND _ROWID_ = ?");
                 PreparedStatement tags = c.prepareStatement(insertTags + " AND C" + gameIdColumn + " = ?");
+                PreparedStatement digested = c.prepareStatement("SELECT record_digest IS NOT NULL FROM game WHERE id = ?");
                 PreparedStatement drop = c.prepareStatement("DELETE FROM game WHERE id = ?")) {
             for (String key : contested) {
                 List<Long> candidates = new ArrayList<>();
@@ -371,7 +437,11 @@ public final class H2Repair {
                         game.executeUpdate();
                         tags.setString(1, key);
                         tags.executeUpdate();
-                        kept = altered.of(c, id, id).isEmpty();
+                        digested.setLong(1, id);
+                        try (ResultSet rs = digested.executeQuery()) {
+                            // without a record digest (before V30) the key's own game cannot be told
+                            kept = rs.next() && rs.getBoolean(1) && altered.of(c, id, id).isEmpty();
+                        }
                     } catch (SQLException e) {
                         // a row that breaks the table's rules
                     }

@@ -10,7 +10,9 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.MVStoreException;
 import org.h2.mvstore.db.ValueDataType;
 import org.h2.mvstore.tx.TransactionMap;
 import org.h2.mvstore.tx.TransactionStore;
@@ -52,7 +54,14 @@ final class RecoverPastBadPages {
         out.println("CREATE ALIAS IF NOT EXISTS READ_CLOB_MAP FOR 'org.h2.tools.Recover.readClobMap';");
         call("resetSchema");
         call("setDatabaseName", String.class, fileName.substring(0, fileName.length() - ".mv.db".length()));
-        try (MVStore mv = new MVStore.Builder().fileName(fileName).recoveryMode().readOnly().open()) {
+        MVStore opened;
+        try {
+            opened = new MVStore.Builder().fileName(fileName).recoveryMode().readOnly().open();
+        } catch (MVStoreException e) {
+            if (e.getErrorCode() == DataUtils.ERROR_FILE_LOCKED) throw new Locked(e);
+            throw e;
+        }
+        try (MVStore mv = opened) {
             try {
                 call("dumpLobMaps", PrintWriter.class, out, MVStore.class, mv);
             } catch (MissingRecover e) {
@@ -231,6 +240,16 @@ final class RecoverPastBadPages {
             recordLength.setInt(tool, value);
         } catch (ReflectiveOperationException e) {
             throw new MissingRecover("recordLength", e);
+        }
+    }
+
+    /**
+     * The file is locked in this program: H2 keeps the lock of a file it failed to open (a check
+     * before the repair), and the copy read here is a link to the same file.
+     */
+    static final class Locked extends RuntimeException {
+        Locked(Throwable cause) {
+            super(cause.getMessage(), cause);
         }
     }
 

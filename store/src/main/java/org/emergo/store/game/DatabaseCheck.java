@@ -284,6 +284,10 @@ public final class DatabaseCheck {
     private static String damage(Exception e) throws SQLException {
         String h2 = ErrorText.damage(e);
         if (h2 != null) return h2;
+        // a value that does not convert to its column's type: a row read from a damaged page
+        if (e instanceof SQLException q && q.getSQLState() != null && q.getSQLState().startsWith("22")) {
+            return ErrorText.firstLine(q.getMessage());
+        }
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof IOException || t instanceof SQLException q && q.getSQLState() != null
                     && q.getSQLState().startsWith("XX00")) {

@@ -5,31 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.H2Repair;
-import org.h2.mvstore.DataUtils;
-import org.h2.mvstore.MVMap;
-import org.h2.mvstore.MVStore;
-import org.h2.mvstore.Page;
-import org.h2.mvstore.db.ValueDataType;
-import org.h2.mvstore.tx.TransactionStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,8 +35,7 @@ class H2RepairTest {
 
     private static final int BATCHES = 5;
     private static final int PER_BATCH = 120;
-    private static final int BLOCK = 4096;
-    private static final Pattern CHUNK = Pattern.compile("^chunk:([0-9a-f]+),len:([0-9a-f]+),");
+    private static final int BLOCK = DamagedFiles.BLOCK;
 
     @TempDir
     Path dir;
@@ -52,7 +43,7 @@ class H2RepairTest {
     @Test
     void bytesOverwrittenInTheMiddleOfAChunkLoseOnlyTheRowsOfThosePages() throws Exception {
         Path db = written("middle");
-        Map<String, String> before = games(db);
+        Map<String, String> before = DamagedFiles.games(db);
         List<long[]> chunks = chunks(db);
         long[] middle = chunks.get(chunks.size() / 2);
         overwrite(db, (middle[0] + middle[1] / 2) * BLOCK, 2 * BLOCK);
@@ -67,47 +58,50 @@ class H2RepairTest {
     @Test
     void aGamePageThatCannotBeReadLosesOnlyItsOwnGames() throws Exception {
         Path db = written("one-page");
-        Map<String, String> before = games(db);
+        Map<String, String> before = DamagedFiles.games(db);
         long[] page = middleLeafOfTheGames(db);
         overwrite(db, page[0], 16); // its length and check: H2 refuses to read it
 
         H2Repair.Summary s = assertRepairKeepsWhatCanBeRead(db, before);
-        Map<String, String> after = games(db);
+        Map<String, String> after = DamagedFiles.games(db);
         assertEquals(before.size() - page[1], after.size(), s.lines().toString());
     }
 
+    /** The game table's leaf page in the middle of its keys: where it is in the file, and how many rows it holds. */
+    private static long[] middleLeafOfTheGames(Path db) throws Exception {
+        List<DamagedFiles.Leaf> leaves = DamagedFiles.leaves(db, "GAME");
+        assertTrue(leaves.size() > 1, "the games span several pages");
+        DamagedFiles.Leaf leaf = leaves.get(leaves.size() / 2);
+        return new long[] {leaf.at(), leaf.games().size()};
+    }
+
     /**
-     * The game table's leaf page in the middle of its keys: where it is in the file, and how
-     * many rows it holds. The game table is the one with a row per game.
+     * H2 keeps the lock of a file it failed to open: the check that {@code emergo repair} runs
+     * first left the damaged file locked in the same program, and the repair, reading it through
+     * a link, read nothing ("H2 could read no game"). It now reads a copy of its own.
      */
-    private static long[] middleLeafOfTheGames(Path db) throws IOException {
-        Map<Long, Long> blockOfChunk = new TreeMap<>();
-        for (long[] c : chunks(db)) blockOfChunk.put(c[2], c[0]);
-        try (MVStore store = new MVStore.Builder().fileName(db + ".mv.db").readOnly().open()) {
-            TransactionStore tx = new TransactionStore(store, new ValueDataType());
-            tx.init();
-            for (String name : store.getMapNames()) {
-                if (!name.startsWith("table.") || name.equals("table.0")) continue;
-                MVMap<Object, ?> rows = tx.begin().openMap(name).map;
-                if (rows.sizeAsLong() != BATCHES * PER_BATCH) continue;
-                Page<Object, ?> root = rows.getRootPage();
-                assertFalse(root.isLeaf(), "the games span several pages");
-                Page<Object, ?> leaf = root.getChildPage(root.getRawChildPageCount() / 2);
-                while (!leaf.isLeaf()) leaf = leaf.getChildPage(leaf.getRawChildPageCount() / 2);
-                long pos = leaf.getPos();
-                long block = blockOfChunk.get((long) DataUtils.getPageChunkId(pos));
-                return new long[] {block * BLOCK + DataUtils.getPageOffset(pos), leaf.getKeyCount()};
-            }
+    @Test
+    void aFileThisProgramHoldsLockedIsReadFromACopy() throws Exception {
+        Path db = written("locked");
+        Map<String, String> before = DamagedFiles.games(db);
+        List<long[]> chunks = chunks(db);
+        long[] middle = chunks.get(chunks.size() / 2);
+        overwrite(db, (middle[0] + middle[1] / 2) * BLOCK, 2 * BLOCK);
+        try (FileChannel file = FileChannel.open(Path.of(db + ".mv.db"), StandardOpenOption.READ);
+                FileLock lock = file.lock(0, Long.MAX_VALUE, true)) {
+            H2Repair.Summary s = H2Repair.repair(db, DatabaseCheck::alteredGames);
+            assertTrue(s.games() > 0, s.lines().toString());
+            Map<String, String> after = DamagedFiles.games(db);
+            for (Map.Entry<String, String> e : after.entrySet()) assertEquals(before.get(e.getKey()), e.getValue());
         }
-        throw new AssertionError("no table of " + BATCHES * PER_BATCH + " rows");
     }
 
     @Test
     void aFileCutOffInsideItsLastChunkKeepsTheGamesOfTheChunksBefore() throws Exception {
         Path db = written("cut");
-        Map<String, String> before = games(db);
+        Map<String, String> before = DamagedFiles.games(db);
         long[] last = chunks(db).get(chunks(db).size() - 1);
-        truncate(db, (last[0] + last[1] / 2) * BLOCK);
+        DamagedFiles.truncate(db, (last[0] + last[1] / 2) * BLOCK);
 
         H2Repair.Summary s = assertRepairKeepsWhatCanBeRead(db, before);
         assertTrue(s.games() >= (BATCHES - 1) * PER_BATCH, s.lines().toString());
@@ -116,9 +110,9 @@ class H2RepairTest {
     @Test
     void aFileWhoseLastChunkIsMissingKeepsTheGamesOfTheChunksBefore() throws Exception {
         Path db = written("last");
-        Map<String, String> before = games(db);
+        Map<String, String> before = DamagedFiles.games(db);
         long[] last = chunks(db).get(chunks(db).size() - 1);
-        truncate(db, last[0] * BLOCK);
+        DamagedFiles.truncate(db, last[0] * BLOCK);
 
         H2Repair.Summary s = assertRepairKeepsWhatCanBeRead(db, before);
         assertTrue(s.games() >= (BATCHES - 1) * PER_BATCH, s.lines().toString());
@@ -127,19 +121,19 @@ class H2RepairTest {
     @Test
     void anUndamagedFileKeepsEveryGameAndItsTagsAndOpensAsBefore() throws Exception {
         Path db = written("sound");
-        Map<String, String> before = games(db);
+        Map<String, String> before = DamagedFiles.games(db);
         DatabaseCheck.Report check = DatabaseCheck.ofH2FileAlone(db).run();
         assertTrue(check.sound(), check.toString());
         assertEquals(BATCHES * PER_BATCH, check.games());
 
         H2Repair.Summary s = H2Repair.repair(db, DatabaseCheck::alteredGames);
 
-        assertEquals(before, games(db));
+        assertEquals(before, DamagedFiles.games(db));
         assertEquals(BATCHES * PER_BATCH, s.games());
         assertEquals(0, s.gamesLost() + s.incompleteGames() + s.unreadableRows(), s.lines().toString());
         assertTrue(Files.isRegularFile(s.damagedKeptAs()), "the old file is kept");
         try (Database reopened = Database.open(db.toString())) {
-            long next = new GameRepository(reopened.dsl()).insertAll(List.of(game(9999)), null).ids().get(0);
+            long next = new GameRepository(reopened.dsl()).insertAll(List.of(DamagedFiles.game(9999)), null).ids().get(0);
             assertTrue(next > BATCHES * PER_BATCH, "new games take new ids: " + next);
         }
     }
@@ -148,7 +142,7 @@ class H2RepairTest {
         Map<String, String> readable = readable(db, before.keySet());
         assertCheckSeesTheDamage(db, readable.size() < before.size());
         H2Repair.Summary s = H2Repair.repair(db, DatabaseCheck::alteredGames);
-        Map<String, String> after = games(db);
+        Map<String, String> after = DamagedFiles.games(db);
         for (Map.Entry<String, String> e : after.entrySet()) {
             assertEquals(before.get(e.getKey()), e.getValue(), "a saved game is as it was");
         }
@@ -181,14 +175,14 @@ class H2RepairTest {
         try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + db, "sa", "")) {
             c.createStatement().executeUpdate("UPDATE game SET white = 'White 9' WHERE id = 12");
         }
-        Map<String, String> before = games(db);
+        Map<String, String> before = DamagedFiles.games(db);
 
         H2Repair.Summary s = H2Repair.repair(db, DatabaseCheck::alteredGames);
 
         assertEquals(List.of(12L), s.alteredGames());
         Map<String, String> expected = new TreeMap<>(before);
         expected.remove("12");
-        assertEquals(expected, games(db));
+        assertEquals(expected, DamagedFiles.games(db));
         assertEquals(0, s.gamesLost() + s.incompleteGames(), s.lines().toString());
         assertTrue(s.lines().get(1).contains("1 game read altered (not as the fingerprint stored at import says): 12"),
                 s.lines().toString());
@@ -205,43 +199,8 @@ class H2RepairTest {
         assertTrue(Arrays.equals(file, Files.readAllBytes(Path.of(db + ".mv.db"))), "the check wrote nothing");
     }
 
-    /** Games of six tags each, one with a long random tag, in batches written as chunks of their own. */
     private Path written(String name) throws SQLException {
-        Path db = dir.resolve(name);
-        try (Database database = Database.open(db.toString())) {
-            GameRepository games = new GameRepository(database.dsl());
-            int n = 0;
-            for (int b = 0; b < BATCHES; b++) {
-                List<org.emergo.replay.GameRecord> batch = new ArrayList<>();
-                for (int i = 0; i < PER_BATCH; i++) batch.add(game(++n));
-                games.insertAll(batch, null);
-                database.dsl().execute("CHECKPOINT");
-            }
-        }
-        return db;
-    }
-
-    private static org.emergo.replay.GameRecord game(int n) {
-        Random random = new Random(n);
-        StringBuilder noise = new StringBuilder();
-        for (int i = 0; i < 600; i++) noise.append((char) ('a' + random.nextInt(26)));
-        return GameRepositoryTest.game("White " + n, "Black " + n, List.of("d4", "f6", "e3"), "Annotator",
-                noise.toString());
-    }
-
-    /** Every game's id and what it holds: its row's text columns and its tags. */
-    private static Map<String, String> games(Path db) throws SQLException {
-        Map<String, String> games = new TreeMap<>();
-        try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + db + ";NON_KEYWORDS=VALUE", "sa", "");
-                ResultSet rs = c.createStatement().executeQuery("SELECT g.id, g.white, g.black, g.moves, g.fingerprint,"
-                        + " (SELECT LISTAGG(t.name || '=' || t.value, ';') WITHIN GROUP (ORDER BY t.seq) FROM game_tag t"
-                        + " WHERE t.game_id = g.id) FROM game g")) {
-            while (rs.next()) {
-                games.put(rs.getString(1), rs.getString(2) + "|" + rs.getString(3) + "|" + rs.getString(4) + "|"
-                        + rs.getString(5) + "|" + rs.getString(6));
-            }
-        }
-        return games;
+        return DamagedFiles.written(dir.resolve(name), BATCHES, PER_BATCH);
     }
 
     /**
@@ -270,31 +229,16 @@ class H2RepairTest {
         return readable;
     }
 
+    private static void overwrite(Path db, long at, int length) throws IOException {
+        byte[] junk = new byte[length];
+        new Random(30).nextBytes(junk);
+        DamagedFiles.overwrite(db, at, junk);
+    }
+
     /** The file's chunks, as {block, length in blocks, id}, in the order of their blocks. */
     private static List<long[]> chunks(Path db) throws IOException {
-        byte[] bytes = Files.readAllBytes(Path.of(db + ".mv.db"));
-        List<long[]> chunks = new ArrayList<>();
-        for (int at = 2 * BLOCK; at < bytes.length; at += BLOCK) {
-            String head = new String(bytes, at, Math.min(120, bytes.length - at), StandardCharsets.ISO_8859_1);
-            Matcher m = CHUNK.matcher(head);
-            if (m.find()) chunks.add(new long[] {at / BLOCK, Long.parseLong(m.group(2), 16), Long.parseLong(m.group(1), 16)});
-        }
+        List<long[]> chunks = DamagedFiles.chunks(db);
         assertTrue(chunks.size() >= 3, "several chunks: " + chunks.size());
         return chunks;
-    }
-
-    private static void overwrite(Path db, long at, int length) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(db + ".mv.db", "rw")) {
-            f.seek(at);
-            byte[] junk = new byte[length];
-            new Random(30).nextBytes(junk);
-            f.write(junk);
-        }
-    }
-
-    private static void truncate(Path db, long length) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(db + ".mv.db", "rw")) {
-            f.setLength(length);
-        }
     }
 }

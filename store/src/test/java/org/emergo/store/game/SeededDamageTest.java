@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * hold its row and its tags, the pages above them, the headers and footers of their chunks, and
  * the pages of the schema: the repair reads the rows through the trees H2 keeps, so a game under
  * a damaged page above it is lost with it. (Bits flipped anywhere in the file are left out here:
- * in 2 of 20 seeds they lost games intact by that measure, by a damage the test does not place.)
+ * in 6 of 40 seeds they lost games intact by that measure, by a damage the test does not place.)
  */
 class SeededDamageTest {
 
