@@ -317,6 +317,11 @@ final class EmergoProcess {
         }
     }
 
+    /** Whether the child has not ended yet. */
+    boolean isRunning() {
+        return process.isAlive();
+    }
+
     /** Lets a command held by {@link #startHeldAt} go on. */
     void resume() {
         try {

@@ -4,21 +4,23 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
+import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
- * {@code emergo backup}: a consistent copy of a database while other programs use it. An H2
- * file is copied by H2's online {@code BACKUP TO} (a zip of the file as it stands at one commit,
- * taken by whichever program serves the file) and unpacked into a file of its own that
- * {@code --db} opens: a copy of the pages, where {@code SCRIPT} and {@code RUNSCRIPT} would write
- * every row as SQL text and build every index again. PostgreSQL's copy is pg_dump's to make.
+ * {@code emergo backup}: a copy of a database as it was committed when the backup began, made
+ * while other programs go on using it, without waiting for them. An H2 file is copied by the
+ * program that has it open, at one stored version, as far as the space that version uses
+ * ({@link Snapshot}, the SQL function {@code EMERGO_SNAPSHOT}); the copy is then cleaned as a
+ * file after an unclean stop is (a version stored while a transaction wrote or committed can hold
+ * a part of it), and moved into place: a file that {@code --db} opens. PostgreSQL's copy is
+ * pg_dump's to make.
  */
 public final class Backup {
 
@@ -26,43 +28,64 @@ public final class Backup {
 
     private Backup() {}
 
-    /** Copies the H2 database {@code db} to {@code target} (a path as --db takes it); the copy's file. */
-    public static Path toH2File(Database db, Path target) {
+    /** A copy made: its file, and the moment whose commits it holds. */
+    public record Copy(Path file, Instant committedAt) {}
+
+    /** Copies the H2 database {@code db} to {@code target} (a path as --db takes it). */
+    public static Copy toH2File(Database db, Path target) {
         Path base = Path.of(stripSuffix(target.toAbsolutePath().normalize().toString()));
         Path file = Path.of(base + SUFFIX);
         if (Files.exists(file)) throw new StoreException("there is a file " + file + " already; give backup a new path");
-        Path zip = Path.of(base + ".backup-" + ProcessHandle.current().pid() + ".zip");
-        Path part = Path.of(base + ".backup-" + ProcessHandle.current().pid() + SUFFIX);
+        String partBase = base + ".backup-" + ProcessHandle.current().pid();
+        Path part = Path.of(partBase + SUFFIX);
         try {
             Files.createDirectories(base.getParent());
-            Files.deleteIfExists(zip);
+            Files.deleteIfExists(part);
+            String made;
             try (Connection c = db.dataSource().getConnection();
-                    PreparedStatement st = c.prepareStatement("BACKUP TO ?")) {
-                st.setString(1, zip.toString()); // absolute: the program that serves the file writes it
-                st.execute();
-            }
-            try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
-                boolean found = false;
-                for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
-                    if (!e.getName().endsWith(SUFFIX)) continue;
-                    Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
-                    found = true;
+                    PreparedStatement st = c.prepareStatement("CALL EMERGO_SNAPSHOT(?)")) {
+                st.setString(1, part.toString()); // absolute: the program that has the file open writes it
+                try (ResultSet rs = st.executeQuery()) {
+                    rs.next();
+                    made = rs.getString(1);
                 }
-                if (!found) throw new StoreException("H2's backup of " + db.where() + " holds no database file");
+            } catch (SQLException e) {
+                throw db.failure("cannot back up " + db.where(), e);
             }
+            cleanAsAfterAnUncleanStop(partBase, Snapshot.since(made), !Snapshot.whole(made));
             Files.move(part, file); // fails rather than replace a file made meanwhile
-            return file;
-        } catch (SQLException e) {
-            throw db.failure("cannot back up " + db.where(), e);
+            return new Copy(file, Instant.ofEpochMilli(Snapshot.at(made)));
         } catch (IOException e) {
             throw new StoreException("cannot write the copy " + file + ": " + OutsideProblem.rootMessage(e), e);
         } finally {
             try {
-                Files.deleteIfExists(zip);
                 Files.deleteIfExists(part);
+                Files.deleteIfExists(Path.of(partBase + ".lock.db"));
             } catch (IOException e) {
                 // a part left beside the copy
             }
+        }
+    }
+
+    /**
+     * What the first program after an unclean stop does to a file ({@link Database}), done to the
+     * copy before anyone uses it: its pages' records checked, then the entries of transactions
+     * that were open in pages written since {@code since} rolled back ({@link H2Leftovers}), and,
+     * if {@code commitsUnderWay}, what a commit kept only in part deleted among the games written
+     * since then ({@link IncompleteWrites}, which counts their rows).
+     */
+    private static void cleanAsAfterAnUncleanStop(String partBase, long since, boolean commitsUnderWay) {
+        String url = DatabaseUrl.withH2Settings("jdbc:h2:file:" + partBase + ";AUTO_SERVER=FALSE", false);
+        JdbcConnectionPool pool = null;
+        try {
+            H2PageAccounting.rewriteIfMiscounted(partBase);
+            pool = ConnectionPools.h2(url);
+            H2Leftovers.rollBack(pool, since);
+            if (commitsUnderWay) IncompleteWrites.run(pool, since);
+        } catch (SQLException | RuntimeException e) {
+            throw StoreException.of("cannot open the copy " + partBase + SUFFIX, partBase + SUFFIX, e);
+        } finally {
+            if (pool != null) pool.dispose(); // the last connection: H2 closes the copy
         }
     }
 

@@ -53,11 +53,15 @@ final class IncompleteWrites {
     /**
      * Finds and deletes incomplete games and analyses, in one transaction: among the games named
      * in pages written since {@code since} (milliseconds since the epoch: when the stopped program
-     * opened the file, {@link RecentGames}), or among all games for 0.
+     * opened the file, {@link RecentGames}), or among all games for 0 or when the connection is
+     * served by a program (mixed mode).
      */
     static Repair run(DataSource db, long since) throws SQLException {
         try (Connection c = db.getConnection()) {
-            return Transaction.on(c, t -> repair(t, since == 0 ? ALL : parts(RecentGames.since(t, since))));
+            // A pooled connection can reach the file through a server even after this program
+            // opened it (H2 reconnects one whose server ended so): its pages are not at hand here.
+            boolean local = c.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal;
+            return Transaction.on(c, t -> repair(t, since == 0 || !local ? ALL : parts(RecentGames.since(t, since))));
         }
     }
 
