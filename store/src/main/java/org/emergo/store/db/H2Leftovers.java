@@ -50,7 +50,10 @@ final class H2Leftovers {
      */
     static long rollBack(DataSource db, long since) throws SQLException {
         try (Connection c = db.getConnection()) {
-            org.h2.engine.Database h2 = ((SessionLocal) c.unwrap(JdbcConnection.class).getSession()).getDatabase();
+            // a pooled connection can reach the file through a server that took it over meanwhile:
+            // that program opened the file, and finished H2's rollback then
+            if (!(c.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session)) return 0;
+            org.h2.engine.Database h2 = session.getDatabase();
             MVStore store = h2.getStore().getMvStore();
             BitSet open = new BitSet();
             for (Transaction t : h2.getStore().getTransactionStore().getOpenTransactions()) open.set(t.getId());
