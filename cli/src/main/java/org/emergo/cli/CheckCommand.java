@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
 /** {@code emergo check}: whether every page of the database reads, and every game is as imported. */
 @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
-            "Read every row of every table (and on an H2 file every index), and compare each game's players, date and moves with the fingerprint stored when it was imported.",
+            "Read every row of every table (and on an H2 file every index), and compare each game with what its import stored: its fingerprint (players, date and moves) and its record digest (every value and tag, for games imported by this version or later).",
             "Says in one line whether the database is sound (exit 0) or what is damaged and to run emergo repair (exit 1).",
             "It only reads: run it while other commands and the viewer go on."},
         footerHeading = "%nExamples:%n",
@@ -55,7 +55,7 @@ final class CheckCommand implements Callable<Integer> {
     private int report(DatabaseCheck.Report r, String where, boolean postgres) {
         if (r.sound()) {
             spec.commandLine().getOut().println(String.format(Locale.ROOT,
-                    "sound: %,d tables (%,d rows)%s and %,d games read; every game matches its fingerprint",
+                    "sound: %,d tables (%,d rows)%s and %,d games read; every game matches what its import stored",
                     r.tables(), r.rows(), postgres ? "" : String.format(Locale.ROOT, ", %,d indexes", r.indexes()), r.games()));
             return 0;
         }
@@ -75,7 +75,7 @@ final class CheckCommand implements Callable<Integer> {
         if (!altered.isEmpty()) {
             if (s.length() > 0) s.append("; ");
             s.append(altered.size()).append(altered.size() == 1 ? " game differs" : " games differ")
-                    .append(" from the fingerprint stored at import (")
+                    .append(" from what its import stored (")
                     .append(altered.stream().limit(NAMED).map(String::valueOf).collect(Collectors.joining(", ")))
                     .append(altered.size() > NAMED ? ", ..." : "").append(')');
         }

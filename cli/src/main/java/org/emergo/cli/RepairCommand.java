@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 @Command(name = "repair", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
             "Save what can be read of a damaged H2 database file into a new one in its place.",
-            "The new file holds every game whose record can still be read whole and as it was imported (its fingerprint), with its tags, the records of the files imported and the import errors.",
+            "The new file holds every game whose record can still be read whole and as it was imported (its fingerprint and record digest), with its tags, the records of the files imported and the import errors.",
             "A sound file (emergo check) is left as it is.",
             "The damaged file is kept beside it as NAME.damaged-TIMESTAMP.mv.db.",
             "Analysis, reviews and ratings are not copied: emergo analyze, review and ratings make them again.",

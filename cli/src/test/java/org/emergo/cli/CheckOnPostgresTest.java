@@ -31,7 +31,7 @@ class CheckOnPostgresTest {
         CommandLineRun sound = CommandLineRun.run("check", "--db", url);
         assertEquals(0, sound.exitCode(), sound::err);
         assertTrue(sound.out().matches("sound: \\d+ tables \\([\\d,]+ rows\\) and 2 games read;"
-                + " every game matches its fingerprint\\R"), sound.out());
+                + " every game matches what its import stored\\R"), sound.out());
 
         long second;
         try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
@@ -42,7 +42,7 @@ class CheckOnPostgresTest {
         }
         CommandLineRun altered = CommandLineRun.run("check", "--db", url);
         assertEquals(1, altered.exitCode());
-        assertTrue(altered.err().strip().matches("emergo check: .* is damaged: 1 game differs from the fingerprint stored"
-                + " at import \\(" + second + "\\); see the server's own tools"), altered.err());
+        assertTrue(altered.err().strip().matches("emergo check: .* is damaged: 1 game differs from what its import stored"
+                + " \\(" + second + "\\); see the server's own tools"), altered.err());
     }
 }

@@ -421,14 +421,14 @@ class DatabaseCommandsTest {
         CommandLineRun sound = CommandLineRun.run("check", "--db", db);
         assertEquals(0, sound.exitCode(), sound::err);
         assertTrue(sound.out().matches("sound: \\d+ tables \\([\\d,]+ rows\\), \\d+ indexes and 15 games read;"
-                + " every game matches its fingerprint\\R"), sound.out());
+                + " every game matches what its import stored\\R"), sound.out());
 
         try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + db, "sa", "")) {
             c.createStatement().executeUpdate("UPDATE game SET black = 'Someone else' WHERE id = 2");
         }
         CommandLineRun altered = CommandLineRun.run("check", "--db", db);
         assertEquals(1, altered.exitCode());
-        assertEquals("emergo check: " + db + " is damaged: 1 game differs from the fingerprint stored at import (2);"
+        assertEquals("emergo check: " + db + " is damaged: 1 game differs from what its import stored (2);"
                 + " run emergo repair to save what is sound", altered.err().strip());
     }
 

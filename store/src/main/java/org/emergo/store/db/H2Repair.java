@@ -72,7 +72,7 @@ public final class H2Repair {
                     + (incompleteGames > 0 ? ", " + incompleteGames + " game" + (incompleteGames == 1 ? "" : "s")
                             + " whose tags were not all readable" : "")
                     + (alteredGames.isEmpty() ? "" : ", " + alteredGames.size() + " game" + (alteredGames.size() == 1 ? "" : "s")
-                            + " read altered (not as the fingerprint stored at import says): " + ids(alteredGames))
+                            + " read altered (not as their import stored them): " + ids(alteredGames))
                     + (unreadableRows > 0 ? ", " + unreadableRows + " unreadable row" + (unreadableRows == 1 ? "" : "s") : "")
                     + "; analysis, reviews and ratings are not copied: emergo analyze, review and ratings make them again");
             if (!filesToImportAgain.isEmpty()) {

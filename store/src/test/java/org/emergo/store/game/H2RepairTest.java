@@ -184,7 +184,7 @@ class H2RepairTest {
         expected.remove("12");
         assertEquals(expected, DamagedFiles.games(db));
         assertEquals(0, s.gamesLost() + s.incompleteGames(), s.lines().toString());
-        assertTrue(s.lines().get(1).contains("1 game read altered (not as the fingerprint stored at import says): 12"),
+        assertTrue(s.lines().get(1).contains("1 game read altered (not as their import stored them): 12"),
                 s.lines().toString());
     }
 
