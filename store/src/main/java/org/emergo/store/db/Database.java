@@ -397,6 +397,9 @@ public final class Database implements AutoCloseable {
         try {
             H2Compaction.run(url);
         } catch (SQLException e) {
+            // another program took the file as this one left it (a command served by this one, in
+            // H2's mixed mode, reconnecting): compacted another time, as when it has it open
+            if (OutsideProblem.isBetweenHolders(e)) return;
             throw new StoreException(OutsideProblem.describe(e, where())
                     .orElseGet(() -> "cannot compact " + where() + ": " + OutsideProblem.rootMessage(e)), e);
         }
