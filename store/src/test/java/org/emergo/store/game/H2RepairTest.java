@@ -169,6 +169,18 @@ class H2RepairTest {
         assertEquals(Map.of(), check.damagedTables());
     }
 
+    /** A tag and the event are outside the fingerprint: the record digest (V30) names the games whose they changed. */
+    @Test
+    void theCheckNamesTheGamesWhoseTagsOrEventNoLongerMatchTheirRecordDigest() throws Exception {
+        Path db = written("tag-altered");
+        try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + db + ";NON_KEYWORDS=VALUE", "sa", "")) {
+            c.createStatement().executeUpdate("UPDATE game_tag SET value = 'Annotatos' WHERE game_id = 7 AND name = 'Annotator'");
+            c.createStatement().executeUpdate("UPDATE game SET event = 'Club championshi' WHERE id = 400");
+        }
+        DatabaseCheck.Report check = DatabaseCheck.ofH2FileAlone(db).run();
+        assertEquals(List.of(7L, 400L), check.alteredGames());
+    }
+
     @Test
     void aGameReadAlteredIsLeftOutAndNamedAndEachLostGameCountsOnce() throws Exception {
         Path db = written("altered-repair");
