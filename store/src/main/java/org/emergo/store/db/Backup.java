@@ -80,8 +80,8 @@ public final class Backup {
         try {
             H2PageAccounting.rewriteIfMiscounted(partBase);
             pool = ConnectionPools.h2(url);
-            H2Leftovers.rollBack(pool, since);
-            if (commitsUnderWay) IncompleteWrites.run(pool, since);
+            H2Leftovers.Found found = H2Leftovers.rollBack(pool, since);
+            if (commitsUnderWay) IncompleteWrites.run(pool, found.games());
         } catch (SQLException | RuntimeException e) {
             throw StoreException.of("cannot open the copy " + partBase + SUFFIX, partBase + SUFFIX, e);
         } finally {

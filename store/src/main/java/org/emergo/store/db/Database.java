@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.logging.Level;
@@ -156,10 +157,12 @@ public final class Database implements AutoCloseable {
         for (long pause = 50; ; pause = Math.min(2 * pause, 1000)) {
             try {
                 Database db = new Database(full, SQLDialect.H2, ConnectionPools.h2(full), null);
+                // the games the stopped program may have written, named by the walk of its pages
+                AtomicReference<RecentGames> written = new AtomicReference<>();
                 if (unclean) {
                     // before anything reads or writes the file: H2's rollback of the killed program's writes, finished
                     db.prepare(() -> {
-                        if (IncompleteWrites.openedHere(db.pool)) H2Leftovers.rollBack(db.pool, since);
+                        if (IncompleteWrites.openedHere(db.pool)) written.set(H2Leftovers.rollBack(db.pool, since).games());
                     }, "cannot open the database ");
                 }
                 db.migrate();
@@ -168,7 +171,7 @@ public final class Database implements AutoCloseable {
                 if (unclean) {
                     db.prepare(() -> {
                         if (!IncompleteWrites.openedHere(db.pool)) return; // the program that has it open repairs it, or the next
-                        IncompleteWrites.run(db.pool, since);
+                        IncompleteWrites.run(db.pool, written.get());
                         if (holderEnded) H2Lock.clearHolderEnded(url);
                     }, "cannot open the database ");
                 }

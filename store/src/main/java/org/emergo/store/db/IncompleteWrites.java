@@ -6,9 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Set;
 import javax.sql.DataSource;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
@@ -25,8 +23,11 @@ import org.h2.jdbc.JdbcConnection;
  * are deleted too (the analysis row is written last), and so are a review's plies without their
  * review row and a game's puzzles without their puzzle_mined row (each written last), and the
  * statistics page's stored figures. Only the games named in pages written since the stopped
- * program opened the file are checked ({@link RecentGames}): a check of every game of 100,000
- * analysed ones took most of the first command's 81 to 135 s.
+ * program opened the file are checked ({@link RecentGames}), each check among those named in
+ * the pages of the tables it reads: emergo writes a game's tags with its game row, and an
+ * analysis's rows with its analysis row, so whatever a transaction kept of them lies in pages
+ * of those tables. A check of every game of 100,000 analysed ones took most of the first
+ * command's 81 to 135 s.
  *
  * <p>An unclean stop is seen by the lock file H2 leaves beside the database ({@code NAME.lock.db},
  * removed when the last connection closes): present before the open, and the file then opened
@@ -51,33 +52,27 @@ final class IncompleteWrites {
     }
 
     /**
-     * Finds and deletes incomplete games and analyses, in one transaction: among the games named
-     * in pages written since {@code since} (milliseconds since the epoch: when the stopped program
-     * opened the file, {@link RecentGames}), or among all games for 0 or when the connection is
-     * served by a program (mixed mode).
+     * Finds and deletes incomplete games and analyses, in one transaction: among the games
+     * {@code named} in pages written since the stopped program opened the file
+     * ({@link H2Leftovers.Found#games()}), each check among those of the tables it reads; or
+     * among all games for null, or when the connection is served by a program (mixed mode).
      */
-    static Repair run(DataSource db, long since) throws SQLException {
+    static Repair run(DataSource db, RecentGames named) throws SQLException {
         try (Connection c = db.getConnection()) {
             // A pooled connection can reach the file through a server even after this program
             // opened it (H2 reconnects one whose server ended so): its pages are not at hand here.
             boolean local = c.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal;
-            return Transaction.on(c, t -> repair(t, since == 0 || !local ? ALL : parts(RecentGames.since(t, since))));
+            return Transaction.on(c, t -> repair(t, named == null || !local ? null : named));
         }
     }
 
-    /** The whole file as one part, with no list of games. */
-    private static final List<Long[]> ALL = Collections.singletonList(null);
-
-    private static Repair repair(Connection c, List<Long[]> parts) throws SQLException {
-        List<Long> games = new ArrayList<>();
-        List<Long> analyses = new ArrayList<>();
-        for (Long[] part : parts) {
-            games.addAll(ids(c, "SELECT g.id FROM game g WHERE " + among("g.id", part) + " AND g.tag_count IS NOT NULL"
-                    + " AND g.tag_count <> (SELECT COUNT(*) FROM game_tag t WHERE t.game_id = g.id)", part));
-            analyses.addAll(ids(c, "SELECT a.game_id FROM analysis a WHERE " + among("a.game_id", part) + " AND"
-                    + " ((a.position_count IS NOT NULL AND a.position_count <> (SELECT COUNT(*) FROM position p WHERE p.game_id = a.game_id))"
-                    + " OR a.findings <> (SELECT COUNT(*) FROM finding f WHERE f.game_id = a.game_id))", part));
-        }
+    private static Repair repair(Connection c, RecentGames named) throws SQLException {
+        Among among = new Among(c, named);
+        List<Long> games = among.ids("g.id", "SELECT g.id FROM game g WHERE %s AND g.tag_count IS NOT NULL"
+                + " AND g.tag_count <> (SELECT COUNT(*) FROM game_tag t WHERE t.game_id = g.id)", "game", "game_tag");
+        List<Long> analyses = among.ids("a.game_id", "SELECT a.game_id FROM analysis a WHERE %s AND"
+                + " ((a.position_count IS NOT NULL AND a.position_count <> (SELECT COUNT(*) FROM position p WHERE p.game_id = a.game_id))"
+                + " OR a.findings <> (SELECT COUNT(*) FROM finding f WHERE f.game_id = a.game_id))", "analysis", "position", "finding");
         if (!games.isEmpty()) {
             // their files are read again by the next import, which puts the games back
             byIds(c, "UPDATE source_file SET games = NULL, duplicates = NULL, errors = NULL"
@@ -87,24 +82,18 @@ final class IncompleteWrites {
         }
         if (!analyses.isEmpty()) byIds(c, "DELETE FROM analysis WHERE game_id = ?", analyses);
         long orphans = 0;
-        for (Long[] part : parts) {
-            // only a game without its analysis row can have rows of an analysis left over
-            Long[] bare = part == null ? null
-                    : ids(c, "SELECT u.id FROM UNNEST(?) u(id) WHERE NOT EXISTS (SELECT 1 FROM analysis a WHERE a.game_id = u.id)",
-                            part).toArray(Long[]::new);
-            for (String table : AnalysisTables.ALL) {
-                if (table.equals("analysis") || (bare != null && bare.length == 0)) continue;
-                orphans += update(c, "DELETE FROM " + table + " t WHERE " + among("t.game_id", bare) + " AND NOT EXISTS"
-                        + " (SELECT 1 FROM analysis a WHERE a.game_id = t.game_id)", bare);
-            }
-            // A review's row is written after its plies, a mined game's row after its puzzles (and
-            // their themes): without it they are a transaction's beginning, and the next run does
-            // the game again.
-            orphans += update(c, "DELETE FROM review_ply t WHERE " + among("t.game_id", part) + " AND NOT EXISTS"
-                    + " (SELECT 1 FROM review r WHERE r.game_id = t.game_id AND r.setting_id = t.setting_id)", part);
-            orphans += update(c, "DELETE FROM puzzle t WHERE " + among("t.game_id", part) + " AND NOT EXISTS"
-                    + " (SELECT 1 FROM puzzle_mined m WHERE m.game_id = t.game_id)", part); // its themes and attempts go with it
+        for (String table : AnalysisTables.ALL) {
+            if (table.equals("analysis")) continue;
+            orphans += among.update("t.game_id", "DELETE FROM " + table + " t WHERE %s AND NOT EXISTS"
+                    + " (SELECT 1 FROM analysis a WHERE a.game_id = t.game_id)", table);
         }
+        // A review's row is written after its plies, a mined game's row after its puzzles (and
+        // their themes): without it they are a transaction's beginning, and the next run does
+        // the game again.
+        orphans += among.update("t.game_id", "DELETE FROM review_ply t WHERE %s AND NOT EXISTS"
+                + " (SELECT 1 FROM review r WHERE r.game_id = t.game_id AND r.setting_id = t.setting_id)", "review", "review_ply");
+        orphans += among.update("t.game_id", "DELETE FROM puzzle t WHERE %s AND NOT EXISTS"
+                + " (SELECT 1 FROM puzzle_mined m WHERE m.game_id = t.game_id)", "puzzle_mined", "puzzle"); // its themes and attempts go with it
         // The statistics page's stored figures (V27) have nothing to count their rows by: a part
         // kept in part would look whole. Dropped, they are computed again, by the viewer until
         // the next import, analyze or review stores them; not counted as repaired.
@@ -114,37 +103,48 @@ final class IncompleteWrites {
         return new Repair(games.size(), analyses.size(), orphans);
     }
 
-    /** The games in parts of a thousand, each part one statement's array parameter. */
-    private static List<Long[]> parts(Set<Long> games) {
-        List<Long> all = new ArrayList<>(games);
-        List<Long[]> parts = new ArrayList<>();
-        for (int i = 0; i < all.size(); i += 1000) parts.add(all.subList(i, Math.min(all.size(), i + 1000)).toArray(Long[]::new));
-        return parts;
-    }
+    /**
+     * Runs a statement whose condition ({@code %s}) is that {@code column} is one game, once for
+     * each game named in the pages of its tables; for every game at once (the condition TRUE)
+     * when there is no list. One game a run: H2 2.4.240 compares each row it reads with every element
+     * of an array parameter ({@code = ANY(?)}), which took minutes for a thousand reviewed games.
+     */
+    private record Among(Connection c, RecentGames named) {
 
-    /** The condition that {@code column} is a game of {@code part}; any game for the whole file. */
-    private static String among(String column, Long[] part) {
-        return part == null ? "TRUE" : column + " = ANY(?)";
-    }
-
-    private static PreparedStatement prepare(Connection c, String sql, Long[] part) throws SQLException {
-        PreparedStatement st = c.prepareStatement(sql);
-        if (part != null) st.setObject(1, part);
-        return st;
-    }
-
-    private static int update(Connection c, String sql, Long[] part) throws SQLException {
-        try (PreparedStatement st = prepare(c, sql, part)) {
-            return st.executeUpdate();
+        List<Long> ids(String column, String sql, String... tables) throws SQLException {
+            List<Long> ids = new ArrayList<>();
+            if (named == null) {
+                try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql.formatted("TRUE"))) {
+                    while (rs.next()) ids.add(rs.getLong(1));
+                }
+                return ids;
+            }
+            try (PreparedStatement st = c.prepareStatement(sql.formatted(column + " = ?"))) {
+                for (long game : named.in(tables)) {
+                    st.setLong(1, game);
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) ids.add(rs.getLong(1));
+                    }
+                }
+            }
+            return ids;
         }
-    }
 
-    private static List<Long> ids(Connection c, String sql, Long[] part) throws SQLException {
-        List<Long> ids = new ArrayList<>();
-        try (PreparedStatement st = prepare(c, sql, part); ResultSet rs = st.executeQuery()) {
-            while (rs.next()) ids.add(rs.getLong(1));
+        long update(String column, String sql, String... tables) throws SQLException {
+            if (named == null) {
+                try (Statement st = c.createStatement()) {
+                    return st.executeUpdate(sql.formatted("TRUE"));
+                }
+            }
+            long rows = 0;
+            try (PreparedStatement st = c.prepareStatement(sql.formatted(column + " = ?"))) {
+                for (long game : named.in(tables)) {
+                    st.setLong(1, game);
+                    rows += st.executeUpdate();
+                }
+            }
+            return rows;
         }
-        return ids;
     }
 
     private static void byIds(Connection c, String sql, List<Long> ids) throws SQLException {

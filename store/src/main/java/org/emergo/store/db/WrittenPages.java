@@ -1,7 +1,9 @@
 package org.emergo.store.db;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.h2.mvstore.DataUtils;
@@ -40,19 +42,29 @@ final class WrittenPages {
         return new WrittenPages(old);
     }
 
-    /** Each entry of {@code map} in a leaf written since, with the pages above it. */
-    <K, V> void forEachEntry(MVMap<K, V> map, BiConsumer<K, V> entry) {
+    /**
+     * The pages under which {@code map}'s written pages lie, for searches at once: its root's
+     * children written since, or its root if that is a leaf; none if the root is older.
+     */
+    <K, V> List<Page<K, V>> subtrees(MVMap<K, V> map) {
         Page<K, V> root = map.getRootPage();
-        if (written(root.getPos())) visit(root, entry);
+        if (!written(root.getPos())) return List.of();
+        if (root.isLeaf()) return List.of(root);
+        List<Page<K, V>> pages = new ArrayList<>();
+        for (int i = 0; i < root.getRawChildPageCount(); i++) {
+            if (written(root.getChildPagePos(i))) pages.add(root.getChildPage(i));
+        }
+        return pages;
     }
 
-    private <K, V> void visit(Page<K, V> page, BiConsumer<K, V> entry) {
+    /** Each entry in a leaf written since under {@code page} (itself written since), with the pages above it. */
+    <K, V> void forEachEntry(Page<K, V> page, BiConsumer<K, V> entry) {
         if (page.isLeaf()) {
             for (int i = 0; i < page.getKeyCount(); i++) entry.accept(page.getKey(i), page.getValue(i));
             return;
         }
         for (int i = 0; i < page.getRawChildPageCount(); i++) {
-            if (written(page.getChildPagePos(i))) visit(page.getChildPage(i), entry);
+            if (written(page.getChildPagePos(i))) forEachEntry(page.getChildPage(i), entry);
         }
     }
 

@@ -99,7 +99,7 @@ class H2LeftoversTest {
         Path lock = Files.writeString(Path.of(db + ".lock.db"), "#FileLock\nhostName=localhost\nmethod=file\nid=killed\n");
         Files.setLastModifiedTime(lock, FileTime.fromMillis(opened));
         try (Database d = Database.open(db)) {
-            assertEquals(0, H2Leftovers.rollBack(d.dataSource(), 0), "opening rolled them back");
+            assertEquals(0, H2Leftovers.rollBack(d.dataSource(), 0).entries(), "opening rolled them back");
             try (ReviewJob job = new ReviewJob(d, DEPTH_2, 2)) {
                 assertEquals(1, job.run(null, games -> { }).games(), "game 1 reviewed again");
             }
@@ -118,7 +118,7 @@ class H2LeftoversTest {
         H2Lock.markHolderEnded(url);
         assertTrue(H2Lock.holderEnded(url));
         try (Database d = Database.open(db)) {
-            assertEquals(0, H2Leftovers.rollBack(d.dataSource(), 0), "opening rolled them back, from every page");
+            assertEquals(0, H2Leftovers.rollBack(d.dataSource(), 0).entries(), "opening rolled them back, from every page");
             assertFalse(H2Lock.holderEnded(url), "the mark is gone");
             try (ReviewJob job = new ReviewJob(d, DEPTH_2, 1)) {
                 assertEquals(1, job.run(null, games -> { }).games(), "game 1 reviewed again");
@@ -139,9 +139,9 @@ class H2LeftoversTest {
             d.dsl().execute("DROP TABLE written");
             d.dsl().execute("CHECKPOINT");
             long later = System.currentTimeMillis() + 120_000;
-            assertEquals(0, H2Leftovers.rollBack(d.dataSource(), later), "every page older: none searched");
-            assertEquals(forgotten, H2Leftovers.rollBack(d.dataSource(), opened));
-            assertEquals(0, H2Leftovers.rollBack(d.dataSource(), 0), "none left in any page");
+            assertEquals(0, H2Leftovers.rollBack(d.dataSource(), later).entries(), "every page older: none searched");
+            assertEquals(forgotten, H2Leftovers.rollBack(d.dataSource(), opened).entries());
+            assertEquals(0, H2Leftovers.rollBack(d.dataSource(), 0).entries(), "none left in any page");
         }
     }
 

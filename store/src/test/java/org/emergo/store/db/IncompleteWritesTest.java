@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.emergo.generate.SelfPlay;
@@ -33,29 +33,38 @@ class IncompleteWritesTest {
             new GameRepository(d.dsl()).insertAll(IntStream.rangeClosed(1, 30).mapToObj(selfPlay::game).toList(), null);
             new AnalysisJob(d, 1).run(false, done -> { });
             long opened = System.currentTimeMillis();
-            d.dsl().execute("DELETE FROM game_tag WHERE game_id = 3"); // a game without its tags
+            // As a kill leaves a transaction: each of its rows, the kept and the lost, in pages
+            // written since the open (the lost ones as entries H2 rolls back), the game's or
+            // analysis's own row among them: emergo writes a game's tags with its game, and an
+            // analysis's rows with its analysis row.
+            new GameRepository(d.dsl()).insertAll(List.of(selfPlay.game(31)), null);
+            d.dsl().execute("DELETE FROM game_tag WHERE game_id = 31"); // a game without its tags
+            d.dsl().execute("UPDATE analysis SET findings = findings WHERE game_id = 7");
             d.dsl().execute("DELETE FROM position WHERE game_id = 7 AND ply > 2"); // an analysis without some positions
+            d.dsl().execute("UPDATE position SET hash = hash WHERE game_id = 9");
             d.dsl().execute("DELETE FROM analysis WHERE game_id = 9"); // an analysis's rows without their analysis
             // the pages' chunk is listed in the store's layout once a later chunk is written
             d.dsl().execute("CHECKPOINT");
             d.dsl().execute("CREATE TABLE written (id INT)");
             d.dsl().execute("CHECKPOINT");
-            try (Connection c = d.dataSource().getConnection()) {
-                Set<Long> recent = RecentGames.since(c, opened);
-                assertTrue(recent.containsAll(Set.of(3L, 7L, 9L)), recent.toString());
-            }
+            RecentGames recent = H2Leftovers.rollBack(d.dataSource(), opened).games();
+            assertTrue(recent.in("game").contains(31L), recent.in("game").toString());
+            assertTrue(recent.in("analysis").contains(7L), recent.in("analysis").toString());
+            assertTrue(recent.in("position").containsAll(Set.of(7L, 9L)), recent.in("position").toString());
 
             long later = System.currentTimeMillis() + 120_000;
-            assertEquals(new IncompleteWrites.Repair(0, 0, 0), IncompleteWrites.run(d.dataSource(), later),
-                    "every page older than the stopped program: no game checked");
-            IncompleteWrites.Repair repair = IncompleteWrites.run(d.dataSource(), opened);
-            assertEquals(1, repair.games(), "game 3");
-            assertEquals(1, repair.analyses(), "game 7's (game 3's goes with its game)");
+            RecentGames none = H2Leftovers.rollBack(d.dataSource(), later).games();
+            assertEquals(Set.of(), none.in(RecentGames.TABLES.toArray(String[]::new)), "every page older than the stopped program: no game named");
+            assertEquals(Set.of(), none.in(AnalysisTables.ALL.toArray(String[]::new)));
+            assertEquals(new IncompleteWrites.Repair(0, 0, 0), IncompleteWrites.run(d.dataSource(), none));
+            IncompleteWrites.Repair repair = IncompleteWrites.run(d.dataSource(), recent);
+            assertEquals(1, repair.games(), "game 31");
+            assertEquals(1, repair.analyses(), "game 7's");
             assertTrue(repair.orphanRows() > 0, "game 9's positions");
-            assertEquals(new IncompleteWrites.Repair(0, 0, 0), IncompleteWrites.run(d.dataSource(), 0),
+            assertEquals(new IncompleteWrites.Repair(0, 0, 0), IncompleteWrites.run(d.dataSource(), null),
                     "a check of every game finds nothing left");
-            assertEquals(29, d.dsl().fetchCount(d.dsl().selectFrom("game")));
-            assertEquals(27, d.dsl().fetchCount(d.dsl().selectFrom("analysis")), "games 3, 7 and 9 to analyse again");
+            assertEquals(30, d.dsl().fetchCount(d.dsl().selectFrom("game")), "game 31 to import again");
+            assertEquals(28, d.dsl().fetchCount(d.dsl().selectFrom("analysis")), "games 7 and 9 to analyse again");
         }
     }
 }
