@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.h2.engine.SessionLocal;
@@ -15,6 +15,7 @@ import org.h2.jdbc.JdbcConnection;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
+import org.h2.mvstore.Page;
 import org.h2.mvstore.db.MVIndex;
 import org.h2.mvstore.db.MVTable;
 import org.h2.mvstore.tx.Transaction;
@@ -79,7 +80,8 @@ final class H2Leftovers {
                 }
             }
             // read on every core, a part of a map each: the pages take most of the first open's time
-            maps.stream().flatMap(m -> m.parts(written)).toList().parallelStream().forEach(Runnable::run);
+            LeafKeys leaves = new LeafKeys(store.getFileStore());
+            maps.stream().flatMap(m -> m.parts(written, leaves)).toList().parallelStream().forEach(Runnable::run);
             long entries = 0;
             for (Leftovers<?, ?> m : maps) entries += m.rollBack();
             if (entries > 0) store.commit(); // written now, not at H2's next write
@@ -93,23 +95,31 @@ final class H2Leftovers {
     private static final class Leftovers<K, V> {
         private final MVMap<K, VersionedValue<V>> map;
         private final BitSet open;
-        private final BiConsumer<Object, Object> naming;
+        private final Consumer<Object> naming;
         private final List<Map.Entry<K, VersionedValue<V>>> found = new ArrayList<>();
 
-        /** Each entry the search meets goes to {@code naming} too, if any. */
-        Leftovers(MVMap<K, VersionedValue<V>> map, BitSet open, BiConsumer<Object, Object> naming) {
+        /** The key of each entry the search meets goes to {@code naming} too, if any. */
+        Leftovers(MVMap<K, VersionedValue<V>> map, BitSet open, Consumer<Object> naming) {
             this.map = map;
             this.open = open;
             this.naming = naming;
         }
 
         /** The searches of the map's written pages, each under one page, that can run at once. */
-        Stream<Runnable> parts(WrittenPages written) {
+        Stream<Runnable> parts(WrittenPages written, LeafKeys leaves) {
             return written.subtrees(map).stream().map(page -> () -> {
                 List<Map.Entry<K, VersionedValue<V>>> mine = new ArrayList<>();
-                written.forEachEntry(page, (key, value) -> {
-                    if (naming != null) naming.accept(key, value);
-                    if (!value.isCommitted() && !open.get((int) (value.getOperationId() >>> LOG_ID_BITS))) mine.add(Map.entry(key, value));
+                written.forEachLeaf(page, (pos, read) -> {
+                    LeafKeys.Leaf raw = leaves.read(map, pos);
+                    if (raw != null && naming != null) for (Object key : raw.keys()) naming.accept(key);
+                    if (raw != null && raw.committed()) return; // nothing to roll back: its values not read
+                    Page<K, VersionedValue<V>> leaf = read.get();
+                    for (int i = 0; i < leaf.getKeyCount(); i++) {
+                        K key = leaf.getKey(i);
+                        VersionedValue<V> value = leaf.getValue(i);
+                        if (raw == null && naming != null) naming.accept(key);
+                        if (!value.isCommitted() && !open.get((int) (value.getOperationId() >>> LOG_ID_BITS))) mine.add(Map.entry(key, value));
+                    }
                 });
                 synchronized (found) {
                     found.addAll(mine);

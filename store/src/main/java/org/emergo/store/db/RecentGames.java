@@ -1,6 +1,5 @@
 package org.emergo.store.db;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -8,13 +7,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.h2.index.Index;
 import org.h2.mvstore.db.MVPrimaryIndex;
+import org.h2.mvstore.db.MVSecondaryIndex;
 import org.h2.result.SearchRow;
 import org.h2.table.Table;
-import org.h2.value.Value;
-import org.h2.value.VersionedValue;
 
 /**
  * The games whose rows a stopped program may have written: every game named by a row in a page
@@ -41,21 +39,35 @@ final class RecentGames {
     }
 
     /**
-     * What names the games of {@code index}'s entries, for the rows' map (its primary index) of
-     * a table {@link IncompleteWrites} checks; null for any other map.
+     * What names the games of {@code index}'s entries by their keys, for the map of a table
+     * {@link IncompleteWrites} checks that {@link #namedBy} picks; null for any other map.
      */
-    BiConsumer<Object, Object> naming(Table table, Index index) {
+    Consumer<Object> naming(Table table, Index index) {
         String name = table.getName().toLowerCase(Locale.ROOT);
-        if (!(index instanceof MVPrimaryIndex rows) || !(TABLES.contains(name) || AnalysisTables.ALL.contains(name))) return null;
-        int column = table.getColumn(name.equals("game") ? "ID" : "GAME_ID").getColumnId();
+        if (!(TABLES.contains(name) || AnalysisTables.ALL.contains(name)) || namedBy(table) != index) return null;
         Set<Long> games = byTable.computeIfAbsent(name, t -> ConcurrentHashMap.newKeySet()); // walked on every core
-        if (rows.getMainIndexColumn() == column) return (key, value) -> games.add((Long) key); // the row's key is its game's id
-        return (key, value) -> {
-            VersionedValue<?> row = (VersionedValue<?>) value;
-            for (Object version : Arrays.asList(row.getCurrentValue(), row.getCommittedValue())) {
-                Value id = version == null ? null : ((SearchRow) version).getValue(column);
-                if (id != null) games.add(id.getLong());
-            }
-        };
+        if (index instanceof MVPrimaryIndex) return key -> games.add((Long) key); // the row's key is its game's id
+        int column = gameColumn(table);
+        return key -> games.add(((SearchRow) key).getValue(column).getLong());
+    }
+
+    /**
+     * The map whose keys name a table's games, so that its rows need not be read: the rows' map
+     * if a row's key is its game's id, else the first index that begins with the game's column;
+     * null if there is none (RecentGamesTest: every table checked has one).
+     */
+    static Index namedBy(Table table) {
+        int column = gameColumn(table);
+        for (Index index : table.getIndexes()) {
+            if (index instanceof MVPrimaryIndex rows && rows.getMainIndexColumn() == column) return index;
+        }
+        for (Index index : table.getIndexes()) {
+            if (index instanceof MVSecondaryIndex && index.getIndexColumns()[0].column.getColumnId() == column) return index;
+        }
+        return null;
+    }
+
+    private static int gameColumn(Table table) {
+        return table.getColumn(table.getName().equalsIgnoreCase("game") ? "ID" : "GAME_ID").getColumnId();
     }
 }

@@ -5,7 +5,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
@@ -57,14 +57,24 @@ final class WrittenPages {
         return pages;
     }
 
-    /** Each entry in a leaf written since under {@code page} (itself written since), with the pages above it. */
-    <K, V> void forEachEntry(Page<K, V> page, BiConsumer<K, V> entry) {
+    /** What {@link #forEachLeaf} meets. */
+    interface LeafVisitor<K, V> {
+        /** A leaf written since: its position (0: not saved), and the leaf as H2 reads it, when asked for. */
+        void leaf(long pos, Supplier<Page<K, V>> page);
+    }
+
+    /** Each leaf written since under {@code page} (itself written since), with the pages above it read. */
+    <K, V> void forEachLeaf(Page<K, V> page, LeafVisitor<K, V> visitor) {
         if (page.isLeaf()) {
-            for (int i = 0; i < page.getKeyCount(); i++) entry.accept(page.getKey(i), page.getValue(i));
+            visitor.leaf(page.getPos(), () -> page);
             return;
         }
         for (int i = 0; i < page.getRawChildPageCount(); i++) {
-            if (written(page.getChildPagePos(i))) forEachEntry(page.getChildPage(i), entry);
+            long pos = page.getChildPagePos(i);
+            int index = i;
+            if (!written(pos)) continue;
+            if (pos != 0 && DataUtils.isLeafPosition(pos)) visitor.leaf(pos, () -> page.getChildPage(index));
+            else forEachLeaf(page.getChildPage(i), visitor);
         }
     }
 

@@ -1,10 +1,13 @@
 package org.emergo.store.db;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
@@ -12,6 +15,9 @@ import org.emergo.generate.SelfPlay;
 import org.emergo.rules.Variant;
 import org.emergo.store.analysis.AnalysisJob;
 import org.emergo.store.game.GameRepository;
+import org.h2.engine.SessionLocal;
+import org.h2.jdbc.JdbcConnection;
+import org.h2.table.Table;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,6 +71,19 @@ class IncompleteWritesTest {
                     "a check of every game finds nothing left");
             assertEquals(30, d.dsl().fetchCount(d.dsl().selectFrom("game")), "game 31 to import again");
             assertEquals(28, d.dsl().fetchCount(d.dsl().selectFrom("analysis")), "games 7 and 9 to analyse again");
+        }
+    }
+
+    @Test
+    void everyTableTheCheckReadsHasAMapWhoseKeysNameItsGames() throws SQLException {
+        try (Database d = Database.open(dir.resolve("tables").toString()); Connection c = d.dataSource().getConnection()) {
+            org.h2.engine.Database h2 = ((SessionLocal) c.unwrap(JdbcConnection.class).getSession()).getDatabase();
+            List<String> tables = new ArrayList<>(RecentGames.TABLES);
+            tables.addAll(AnalysisTables.ALL);
+            for (String name : tables) {
+                Table table = h2.getAllTablesAndViews().stream().filter(t -> t.getName().equalsIgnoreCase(name)).findFirst().orElseThrow();
+                assertNotNull(RecentGames.namedBy(table), name);
+            }
         }
     }
 }
