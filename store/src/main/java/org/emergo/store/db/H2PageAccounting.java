@@ -10,6 +10,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
+import org.h2.mvstore.Chunk;
 import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.FileStore;
 import org.h2.mvstore.MVMap;
@@ -161,10 +162,16 @@ final class H2PageAccounting {
             // Looked up chunk by chunk: H2 keeps 1 MB of chunks' tables of contents, and read them
             // again and again in the order of the trees, a fifth of the first open after a kill.
             Arrays.sort(pending, 0, pendingCount);
+            int chunk = -1;
+            long[] toc = null;
             for (int i = 0; i < pendingCount; i++) {
                 long pos = pending[i];
-                int pageNo = pageNo(pos);
-                if (pageNo >= 0 && free.get(DataUtils.getPageChunkId(pos)).get(pageNo)) countedFree++;
+                if (DataUtils.getPageChunkId(pos) != chunk) {
+                    chunk = DataUtils.getPageChunkId(pos);
+                    toc = toc(pos);
+                }
+                int pageNo = pageNo(toc, pos);
+                if (pageNo >= 0 && free.get(chunk).get(pageNo)) countedFree++;
             }
             return countedFree;
         }
@@ -201,22 +208,41 @@ final class H2PageAccounting {
             }
         }
 
-        private Method pageNoMethod;
+        private Method getChunk;
+        private Method getToC;
 
-        /** The page's number in its chunk (its place in the chunk's table of contents), or -1. */
-        private int pageNo(long pos) {
+        /** The table of contents of the chunk of the page at {@code pos}: each page's position in it, in order; null for none. */
+        private long[] toc(long pos) {
             try {
-                if (pageNoMethod == null) {
-                    pageNoMethod = FileStore.class.getDeclaredMethod("calculatePageNo", long.class);
-                    pageNoMethod.setAccessible(true);
+                if (getChunk == null) {
+                    getChunk = FileStore.class.getDeclaredMethod("getChunk", long.class);
+                    getChunk.setAccessible(true);
+                    getToC = FileStore.class.getDeclaredMethod("getToC", Chunk.class);
+                    getToC.setAccessible(true);
                 }
-                return (int) pageNoMethod.invoke(files, pos);
+                return (long[]) getToC.invoke(files, getChunk.invoke(files, pos));
             } catch (InvocationTargetException e) {
                 if (e.getCause() instanceof MVStoreException m) throw m;
                 throw new IllegalStateException(e.getCause());
             } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("H2's FileStore.calculatePageNo is not what H2 2.4.240 has", e);
+                throw new IllegalStateException("H2's FileStore.getChunk or getToC is not what H2 2.4.240 has", e);
             }
+        }
+
+        /** The page's number in its chunk (its place in {@code toc}, as H2's FileStore.calculatePageNo finds it), or -1. */
+        private static int pageNo(long[] toc, long pos) {
+            if (toc == null) return -1;
+            int offset = DataUtils.getPageOffset(pos);
+            int low = 0;
+            int high = toc.length - 1;
+            while (low <= high) {
+                int mid = (low + high) >>> 1;
+                int midOffset = DataUtils.getPageOffset(toc[mid]);
+                if (midOffset < offset) low = mid + 1;
+                else if (midOffset > offset) high = mid - 1;
+                else return mid;
+            }
+            return -1;
         }
 
         @SuppressWarnings("unchecked")

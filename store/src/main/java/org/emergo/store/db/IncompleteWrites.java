@@ -7,6 +7,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.sql.DataSource;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
@@ -69,10 +71,10 @@ final class IncompleteWrites {
     private static Repair repair(Connection c, RecentGames named) throws SQLException {
         Among among = new Among(c, named);
         List<Long> games = among.ids("g.id", "SELECT g.id FROM game g WHERE %s AND g.tag_count IS NOT NULL"
-                + " AND g.tag_count <> (SELECT COUNT(*) FROM game_tag t WHERE t.game_id = g.id)", "game", "game_tag");
+                + " AND g.tag_count <> (SELECT COUNT(*) FROM game_tag t WHERE t.game_id = g.id)", among.games("game", "game_tag"));
         List<Long> analyses = among.ids("a.game_id", "SELECT a.game_id FROM analysis a WHERE %s AND"
                 + " ((a.position_count IS NOT NULL AND a.position_count <> (SELECT COUNT(*) FROM position p WHERE p.game_id = a.game_id))"
-                + " OR a.findings <> (SELECT COUNT(*) FROM finding f WHERE f.game_id = a.game_id))", "analysis", "position", "finding");
+                + " OR a.findings <> (SELECT COUNT(*) FROM finding f WHERE f.game_id = a.game_id))", among.games("analysis", "position", "finding"));
         if (!games.isEmpty()) {
             // their files are read again by the next import, which puts the games back
             byIds(c, "UPDATE source_file SET games = NULL, duplicates = NULL, errors = NULL"
@@ -82,18 +84,20 @@ final class IncompleteWrites {
         }
         if (!analyses.isEmpty()) byIds(c, "DELETE FROM analysis WHERE game_id = ?", analyses);
         long orphans = 0;
+        // only a game without its analysis row can have rows of an analysis left over
+        Set<Long> bare = among.without("analysis", among.games(AnalysisTables.ALL.toArray(String[]::new)));
         for (String table : AnalysisTables.ALL) {
             if (table.equals("analysis")) continue;
             orphans += among.update("t.game_id", "DELETE FROM " + table + " t WHERE %s AND NOT EXISTS"
-                    + " (SELECT 1 FROM analysis a WHERE a.game_id = t.game_id)", table);
+                    + " (SELECT 1 FROM analysis a WHERE a.game_id = t.game_id)", Among.both(among.games(table), bare));
         }
         // A review's row is written after its plies, a mined game's row after its puzzles (and
         // their themes): without it they are a transaction's beginning, and the next run does
         // the game again.
         orphans += among.update("t.game_id", "DELETE FROM review_ply t WHERE %s AND NOT EXISTS"
-                + " (SELECT 1 FROM review r WHERE r.game_id = t.game_id AND r.setting_id = t.setting_id)", "review", "review_ply");
+                + " (SELECT 1 FROM review r WHERE r.game_id = t.game_id AND r.setting_id = t.setting_id)", among.games("review", "review_ply"));
         orphans += among.update("t.game_id", "DELETE FROM puzzle t WHERE %s AND NOT EXISTS"
-                + " (SELECT 1 FROM puzzle_mined m WHERE m.game_id = t.game_id)", "puzzle_mined", "puzzle"); // its themes and attempts go with it
+                + " (SELECT 1 FROM puzzle_mined m WHERE m.game_id = t.game_id)", among.games("puzzle_mined", "puzzle")); // its themes and attempts go with it
         // The statistics page's stored figures (V27) have nothing to count their rows by: a part
         // kept in part would look whole. Dropped, they are computed again, by the viewer until
         // the next import, analyze or review stores them; not counted as repaired.
@@ -105,22 +109,36 @@ final class IncompleteWrites {
 
     /**
      * Runs a statement whose condition ({@code %s}) is that {@code column} is one game, once for
-     * each game named in the pages of its tables; for every game at once (the condition TRUE)
-     * when there is no list. One game a run: H2 2.4.240 compares each row it reads with every element
-     * of an array parameter ({@code = ANY(?)}), which took minutes for a thousand reviewed games.
+     * each of a set of games; for every game at once (the condition TRUE) when there is no set
+     * (null), which is when no games were named. One game a run: H2 2.4.240 compares each row
+     * it reads with every element of an array parameter ({@code = ANY(?)}), which took minutes
+     * for a thousand reviewed games.
      */
     private record Among(Connection c, RecentGames named) {
 
-        List<Long> ids(String column, String sql, String... tables) throws SQLException {
+        /** The games named in the pages of any of {@code tables}; null for every game. */
+        Set<Long> games(String... tables) {
+            return named == null ? null : named.in(tables);
+        }
+
+        /** Those of {@code games} that have no row in {@code table}; null for null. */
+        Set<Long> without(String table, Set<Long> games) throws SQLException {
+            if (games == null) return null;
+            Set<Long> without = new TreeSet<>(games);
+            without.removeAll(ids("game_id", "SELECT game_id FROM " + table + " WHERE %s", games));
+            return without;
+        }
+
+        List<Long> ids(String column, String sql, Set<Long> games) throws SQLException {
             List<Long> ids = new ArrayList<>();
-            if (named == null) {
+            if (games == null) {
                 try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql.formatted("TRUE"))) {
                     while (rs.next()) ids.add(rs.getLong(1));
                 }
                 return ids;
             }
             try (PreparedStatement st = c.prepareStatement(sql.formatted(column + " = ?"))) {
-                for (long game : named.in(tables)) {
+                for (long game : games) {
                     st.setLong(1, game);
                     try (ResultSet rs = st.executeQuery()) {
                         while (rs.next()) ids.add(rs.getLong(1));
@@ -130,15 +148,23 @@ final class IncompleteWrites {
             return ids;
         }
 
-        long update(String column, String sql, String... tables) throws SQLException {
-            if (named == null) {
+        /** The games in both sets; null for null. */
+        static Set<Long> both(Set<Long> games, Set<Long> others) {
+            if (games == null) return null;
+            Set<Long> both = new TreeSet<>(games);
+            both.retainAll(others);
+            return both;
+        }
+
+        long update(String column, String sql, Set<Long> games) throws SQLException {
+            if (games == null) {
                 try (Statement st = c.createStatement()) {
                     return st.executeUpdate(sql.formatted("TRUE"));
                 }
             }
             long rows = 0;
             try (PreparedStatement st = c.prepareStatement(sql.formatted(column + " = ?"))) {
-                for (long game : named.in(tables)) {
+                for (long game : games) {
                     st.setLong(1, game);
                     rows += st.executeUpdate();
                 }
