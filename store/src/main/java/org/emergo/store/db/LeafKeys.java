@@ -48,6 +48,7 @@ final class LeafKeys {
     Leaf read(MVMap<?, ?> map, long pos) {
         if (!DataUtils.isPageSaved(pos) || !DataUtils.isLeafPosition(pos)) return null;
         ByteBuffer buff = buffer(pos);
+        if (buff == null) return null;
         int start = buff.position();
         int pageLength = buff.getInt();
         short check = buff.getShort();
@@ -78,7 +79,8 @@ final class LeafKeys {
 
     private ByteBuffer buffer(long pos) {
         try {
-            Object chunk = getChunk.invoke(files, pos);
+            Chunk<?> chunk = (Chunk<?>) getChunk.invoke(files, pos);
+            if (chunk.buffer != null) return null; // still being written: H2 reads it from memory
             return (ByteBuffer) readBuffer.invoke(chunk, files, DataUtils.getPageOffset(pos), pos);
         } catch (InvocationTargetException e) {
             if (e.getCause() instanceof MVStoreException m) throw m;
