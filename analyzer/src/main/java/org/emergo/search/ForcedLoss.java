@@ -643,16 +643,16 @@ public final class ForcedLoss {
             int start = Math.max(repetitions.windowStart(ply), 0);
             if (depth > 0) {
                 long entry = table.probe(h);
-                boolean holds = entry != 0 && TranspositionTable.bound(entry) != TranspositionTable.NONE
-                        && noneWithin(table.inAll(), table.inAny(), start, ply);
                 if (entry != 0) {
                     ttMove = TranspositionTable.move(entry);
                     int bound = TranspositionTable.bound(entry);
-                    if (holds && beta == alpha + 1 && TranspositionTable.depth(entry) == depth) {
+                    if (bound != TranspositionTable.NONE && beta == alpha + 1 && TranspositionTable.depth(entry) == depth) {
                         int s = fromTable(TranspositionTable.score(entry), ply);
-                        if (bound == TranspositionTable.EXACT
+                        // the path's squares, the dearest test, last
+                        if ((bound == TranspositionTable.EXACT
                                 || bound == TranspositionTable.LOWER && s >= beta
-                                || bound == TranspositionTable.UPPER && s <= alpha) {
+                                || bound == TranspositionTable.UPPER && s <= alpha)
+                                && noneWithin(table.inAll(), table.inAny(), start, ply)) {
                             inAll[ply] = table.inAll();
                             inAny[ply] = table.inAny();
                             return s;
