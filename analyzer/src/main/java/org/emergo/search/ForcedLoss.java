@@ -536,17 +536,17 @@ public final class ForcedLoss {
 
     /** Whether the line's last position is the third occurrence of a position, the game's history counted. */
     private static boolean thirdOccurrence(Position before, long[] history, List<Move> line) {
-        List<Long> hashes = new ArrayList<>();
-        for (long h : history) hashes.add(h);
+        long[] path = new long[line.size() + 1];
         Position p = before;
-        hashes.add(p.hash());
-        for (Move m : line) {
-            p = p.play(m);
-            hashes.add(p.hash());
+        path[0] = p.hash();
+        for (int i = 0; i < line.size(); i++) {
+            p = p.play(line.get(i));
+            path[i + 1] = p.hash();
         }
-        long last = hashes.get(hashes.size() - 1);
+        long last = path[line.size()];
         int count = 0;
-        for (long h : hashes) if (h == last) count++;
+        for (long h : history) if (h == last) count++;
+        for (long h : path) if (h == last) count++;
         return count >= 3;
     }
 
