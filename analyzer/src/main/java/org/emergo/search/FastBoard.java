@@ -578,7 +578,7 @@ final class FastBoard {
                 int jumped = cells[m];
                 undo[undoTop++] = jumped;
                 int left = removeTop(jumped);
-                freed += loosePrisoners(jumped) - loosePrisoners(left);
+                if (keepsLoose) freed += loosePrisoners(jumped) - loosePrisoners(left);
                 int moved = capturer + 2;
                 h ^= squareKey(at, capturer) ^ squareKey(m, jumped) ^ squareKey(m, left) ^ squareKey(to, moved);
                 cells[at] = 0;

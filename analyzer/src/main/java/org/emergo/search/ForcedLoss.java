@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.emergo.rules.Move;
 import org.emergo.rules.MoveGen;
 import org.emergo.rules.Position;
+import org.emergo.rules.Side;
 
 /**
  * Proofs that a move loses men, or the game, by force, or misses a win another move forces: an
@@ -462,20 +463,10 @@ public final class ForcedLoss {
         return moves;
     }
 
-    /** The plies of the line up to its last move that changed the material. */
-    private static int lastCapture(Position before, List<Move> line) {
-        FastBoard b = FastBoard.materialOnly(before);
-        int[] material = {b.material[0], b.material[1]};
+    /** The plies of the line up to its last move that changed the material: its last capture (every jump takes a man). */
+    private static int lastCapture(List<Move> line) {
         int last = 0;
-        Position p = before;
-        for (int i = 0; i < line.size(); i++) {
-            p = p.play(line.get(i));
-            FastBoard q = FastBoard.materialOnly(p);
-            if (q.material[0] != material[0]) {
-                last = i + 1;
-                material[0] = q.material[0];
-            }
-        }
+        for (int i = 0; i < line.size(); i++) if (line.get(i).isCapture()) last = i + 1;
         return last;
     }
 
@@ -502,7 +493,7 @@ public final class ForcedLoss {
             FastBoard b = FastBoard.materialOnly(before);
             return new Verdict(Kind.MISSES_GAME, b.material[b.side ^ 1], Math.max(from, line.size()), line, horizon);
         }
-        int lastCapture = lastCapture(before, line);
+        int lastCapture = lastCapture(line);
         int plies = Math.max(Math.max(1, lastCapture), from);
         if (plies + 2 > horizon) return null;
         return new Verdict(Kind.MISSES_MEN, missed / 2, plies, line.subList(0, Math.min(plies, line.size())), horizon);
@@ -515,7 +506,7 @@ public final class ForcedLoss {
      */
     private static Verdict verdict(Position before, long[] history, int shortBy, int[] keys, int from, int horizon, int now, int mine) {
         List<Move> moves = moves(before, keys);
-        int lastCapture = lastCapture(before, moves);
+        int lastCapture = lastCapture(moves);
         if (shortBy == Integer.MAX_VALUE) {
             return new Verdict(Kind.GAME, mine, Math.max(from, moves.size()), moves, horizon);
         }
@@ -531,24 +522,31 @@ public final class ForcedLoss {
         return new Verdict(Kind.MEN, shortBy / 2, plies, moves.subList(0, Math.min(plies, moves.size())), horizon);
     }
 
+    /** The side to move owns no column and has no man in hand (as {@link FastBoard#sideToMoveHasNoPieces}). */
     private static boolean sideHasNoPieces(Position p) {
-        FastBoard b = FastBoard.materialOnly(p);
-        return b.sideToMoveHasNoPieces();
+        Side side = p.sideToMove();
+        if (p.inHand(side) > 0) return false;
+        int owner = side.ordinal();
+        for (int sq = 0; sq < p.board().size(); sq++) {
+            int packed = p.packed(sq);
+            if (packed != 0 && (packed & 1) == owner) return false;
+        }
+        return true;
     }
 
     /** Whether the line's last position is the third occurrence of a position, the game's history counted. */
     private static boolean thirdOccurrence(Position before, long[] history, List<Move> line) {
-        List<Long> hashes = new ArrayList<>();
-        for (long h : history) hashes.add(h);
+        long[] path = new long[line.size() + 1];
         Position p = before;
-        hashes.add(p.hash());
-        for (Move m : line) {
-            p = p.play(m);
-            hashes.add(p.hash());
+        path[0] = p.hash();
+        for (int i = 0; i < line.size(); i++) {
+            p = p.play(line.get(i));
+            path[i + 1] = p.hash();
         }
-        long last = hashes.get(hashes.size() - 1);
+        long last = path[line.size()];
         int count = 0;
-        for (long h : hashes) if (h == last) count++;
+        for (long h : history) if (h == last) count++;
+        for (long h : path) if (h == last) count++;
         return count >= 3;
     }
 
@@ -574,24 +572,29 @@ public final class ForcedLoss {
         private long nodes;
         private final MoveList[] lists;
         private final Repetitions repetitions;
-        private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
-        private final int[] pvLength = new int[MAX_PLY + 1];
+        private final int[][] pv;
+        private final int[] pvLength;
         private final ProofTable table;
         private final int[] historyScore;
         /** The squares occupied at each ply of the path. */
-        private final long[] occupiedAt = new long[MAX_PLY + 1];
+        private final long[] occupiedAt;
         /**
          * Of the search last made at each ply: the squares occupied in all and in any of the
          * positions it went through without an entry or a column taken, its own included.
          */
-        private final long[] inAll = new long[MAX_PLY + 1];
-        private final long[] inAny = new long[MAX_PLY + 1];
+        private final long[] inAll;
+        private final long[] inAny;
 
         /** A prover for a proof's horizons; {@code goingOn}: for more horizons of the same proof, whose table and move order it keeps. */
         Prover(FastBoard board, long[] history, long maxNodes, Resources r, boolean goingOn) {
             this.board = board;
             this.maxNodes = maxNodes;
             lists = r.lists;
+            pv = r.pv;
+            pvLength = r.pvLength;
+            occupiedAt = r.occupiedAt;
+            inAll = r.inAll;
+            inAny = r.inAny;
             table = r.table;
             historyScore = r.historyScore;
             if (!goingOn) {
@@ -640,16 +643,16 @@ public final class ForcedLoss {
             int start = Math.max(repetitions.windowStart(ply), 0);
             if (depth > 0) {
                 long entry = table.probe(h);
-                boolean holds = entry != 0 && TranspositionTable.bound(entry) != TranspositionTable.NONE
-                        && noneWithin(table.inAll(), table.inAny(), start, ply);
                 if (entry != 0) {
                     ttMove = TranspositionTable.move(entry);
                     int bound = TranspositionTable.bound(entry);
-                    if (holds && beta == alpha + 1 && TranspositionTable.depth(entry) == depth) {
+                    if (bound != TranspositionTable.NONE && beta == alpha + 1 && TranspositionTable.depth(entry) == depth) {
                         int s = fromTable(TranspositionTable.score(entry), ply);
-                        if (bound == TranspositionTable.EXACT
+                        // the path's squares, the dearest test, last
+                        if ((bound == TranspositionTable.EXACT
                                 || bound == TranspositionTable.LOWER && s >= beta
-                                || bound == TranspositionTable.UPPER && s <= alpha) {
+                                || bound == TranspositionTable.UPPER && s <= alpha)
+                                && noneWithin(table.inAll(), table.inAny(), start, ply)) {
                             inAll[ply] = table.inAll();
                             inAny[ply] = table.inAny();
                             return s;
@@ -664,21 +667,16 @@ public final class ForcedLoss {
             if (n == 0) return terminal(ply);
             int side = board.side;
             // One move, most often where a capture is due, needs no order.
-            for (int i = 0; n > 1 && i < n; i++) {
-                // a capture's key is a hash of its route: made only when the table has a move to match
-                ml.scores[i] = ttMove != -1 && TranspositionTable.moveKey(ml.key(i)) == ttMove ? 1 << 30
-                        : historyScore[(side << 12) | ml.ends(i)];
-            }
+            boolean ordered = n == 1 || order(ml, n, side, ttMove);
             int originalAlpha = alpha;
             int best = -INF;
             int bestKey = 0;
             int columns = board.columnCount();
-            boolean ordered = n == 1;
             // The squares of the positions searched through from here without an entry or a column taken.
             long all = occupied;
             long any = occupied;
             for (int i = 0; i < n; i++) {
-                if (!ordered) ordered = ml.pick(i);
+                if (!ordered && i > 0) ordered = ml.pick(i);
                 board.make(ml, i);
                 boolean irreversible = board.madeIrreversible(ml, i, columns);
                 repetitions.moved(ply, irreversible);
@@ -735,6 +733,41 @@ public final class ForcedLoss {
         }
 
         /**
+         * Scores the moves, the table's move first, then by the history of cutoffs, and puts the
+         * first of the best first, as {@link MoveList#pick} of move 0 would, in the same pass;
+         * returns what that pick returns.
+         */
+        private boolean order(MoveList ml, int n, int side, int ttMove) {
+            int[] scores = ml.scores;
+            // A list is all captures, all entries or all steps; a capture's key is a hash of its route,
+            // made only when the table has a move to match.
+            boolean captures = ml.isCapture(0);
+            boolean entries = ml.isEntry(0);
+            int first = 0;
+            int top = Integer.MIN_VALUE;
+            int before = Integer.MAX_VALUE;
+            boolean ordered = true;
+            for (int i = 0; i < n; i++) {
+                int ends = ml.ends(i);
+                int s = historyScore[(side << 12) | ends];
+                if (ttMove != -1) {
+                    int key = captures ? ml.key(i) : entries ? MoveList.entryKey(ends) : MoveList.stepKey(ends);
+                    if (TranspositionTable.moveKey(key) == ttMove) s = 1 << 30;
+                }
+                scores[i] = s;
+                ordered &= s <= before;
+                if (s > top) {
+                    first = i;
+                    top = s;
+                }
+                before = s;
+            }
+            if (first == 0) return ordered;
+            ml.swap(0, first);
+            return false;
+        }
+
+        /**
          * Whether no position of the path from {@code start} to before {@code ply} can be among
          * positions whose occupied squares include {@code all} and lie within {@code any}: a
          * position's squares that do not fit show it was not one of them.
@@ -769,6 +802,13 @@ public final class ForcedLoss {
         final ProofTable table = new ProofTable(13);
         final int[] historyScore = new int[2 * 64 * 64];
         final Repetitions repetitions = new Repetitions();
+        // The prover's arrays by ply (its line, the squares of its path), each written before it is read:
+        // made once a thread, not for each of a proof's provers (the lines alone are 66 KiB).
+        final int[][] pv = new int[FastBoard.MAX_PLY + 1][FastBoard.MAX_PLY + 1];
+        final int[] pvLength = new int[FastBoard.MAX_PLY + 1];
+        final long[] occupiedAt = new long[FastBoard.MAX_PLY + 1];
+        final long[] inAll = new long[FastBoard.MAX_PLY + 1];
+        final long[] inAny = new long[FastBoard.MAX_PLY + 1];
         /** Positions the proofs on this thread searched, all together: what a change of the proof is measured by. */
         long positions;
 
