@@ -160,7 +160,8 @@ public final class ReviewText {
         if (wasBest(j)) {
             text.append("The engine's own choice.");
         } else if (gameAlreadyLost(j)) {
-            text.append("The game was already lost; ").append(j.bestMove()).append(" holds out longer.");
+            // the search's move, not a claim that it holds out longer: no proof says so (one of 51 games refuted it)
+            text.append("The game was already lost; the engine's choice was ").append(j.bestMove()).append('.');
         } else if (glyph(j.moveClass()) != null) {
             String words = inWords(j.moveClass());
             text.append(Character.toUpperCase(words.charAt(0))).append(words.substring(1))

@@ -58,7 +58,7 @@ class IssueExamplesTest {
         assertFalse(words.contains("keeps as much material"), words);
     }
 
-    /** Game 18, 64... e3-d3: Black, thirteen men behind, loses the game at once; e3-f3 holds out longer. */
+    /** Game 18, 64... e3-d3: Black, thirteen men behind, loses the game at once; the engine would play e3-f3. */
     @Test
     void aMoveIntoALostGameFromALostPositionSaysTheGameWasAlreadyLost() {
         Position p = PositionText.parse("b 0 0 b4:w4 b5:wb2 d2:wb2 d8:w e3:bw2 e6:w e7:wb6 i5:wb", Variant.EMERGO);
@@ -72,7 +72,7 @@ class IssueExamplesTest {
                 new boolean[] {false}, new ForcedLoss.Proof[] {proof}, Judgement.EMERGO);
         assertTrue(j.chancesLost()[0] < Judgement.MISTAKE, "the mover's chance was already below a mistake's drop");
         String words = ReviewText.judgement(judged(Side.BLACK, "e3-d3", "e3-f3", j, proof));
-        assertEquals("The game was already lost; e3-f3 holds out longer. It loses the game by force within 2 plies: e3-d3 d2xd4.", words);
+        assertEquals("The game was already lost; the engine's choice was e3-f3. It loses the game by force within 2 plies: e3-d3 d2xd4.", words);
         assertFalse(words.contains("not enough to count"), words);
     }
 

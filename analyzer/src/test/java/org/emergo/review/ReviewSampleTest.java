@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.emergo.rules.PositionText;
@@ -68,16 +69,18 @@ class ReviewSampleTest {
             }
         }
         assertTrue(verdicts >= 40, "verdicts on the sample: " + verdicts);
+        report(verdicts + " verdicts held at every horizon from their K to their proof's; none refuted");
+    }
+
+    /** By hand: a line of a run's figures, in the file {@code -Demergo.reviewsample.report=FILE} names (tests print nothing). */
+    private static void report(String line) {
         String report = System.getProperty("emergo.reviewsample.report");
-        if (report != null) {
-            // by hand: the figures of a run over many games, in a file (tests print nothing)
-            try {
-                String games = EGN != null ? " games of " + EGN : " games (from " + FROM + " below " + UP_TO + " every " + STEP + " a board)";
-                Files.writeString(Path.of(report), verdicts + " verdicts of " + SAMPLE.size() + games
-                        + " held at every horizon from their K to their proof's; none refuted\n");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        if (report == null) return;
+        String games = EGN != null ? " games of " + EGN : " games (from " + FROM + " below " + UP_TO + " every " + STEP + " a board)";
+        try {
+            Files.writeString(Path.of(report), SAMPLE.size() + games + ": " + line + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -121,14 +124,17 @@ class ReviewSampleTest {
      */
     @Test
     void aMoveProvenBestKeepsAsMuchAsAnyOtherByTheExactSearch() {
+        int best = 0;
         for (ReviewedSample.Reviewed r : SAMPLE) {
             PlayedGame g = r.game();
             for (PlyReview p : r.review().plies()) {
                 if (p.proof() == null || p.proof().outcome() != ForcedLoss.Outcome.BEST) continue;
                 assertTrue(ExactMaterial.isBest(g.positions().get(p.ply()), g.history(p.ply()), p.played(), p.proof().horizon(),
                         CHECK_NODES), () -> "the exact search finds another move keeps more: " + p);
+                best++;
             }
         }
+        report(best + " moves proven best: none that the exact search finds another move keeps more than");
     }
 
     /**
@@ -160,6 +166,7 @@ class ReviewSampleTest {
         }
         assertTrue(shortMoves >= 10, "such moves on the sample: " + shortMoves);
         assertTrue(caught >= 0.9 * shortMoves, caught + " of " + shortMoves + " a mistake or worse");
+        report(caught + " of " + shortMoves + " moves two men or more short of the best at 4 plies, from within a man, a mistake or worse");
     }
 
     /** Issue 54: a move proven to lose the game from a position not already lost (a chance of 0.10 or more) is a mistake at least. */
@@ -175,11 +182,6 @@ class ReviewSampleTest {
                     assertTrue(p.moveClass().compareTo(MoveClass.MISTAKE) >= 0, p::toString);
                 } else {
                     assertTrue(p.moveClass().compareTo(MoveClass.MISTAKE) < 0, p::toString);
-                    // "the game was already lost; X holds out longer": X, the search's move, is not lost as soon
-                    PlayedGame g = r.game();
-                    int x = new ExactMaterial(g.history(p.ply()), CHECK_NODES).valueAfter(g.positions().get(p.ply()), p.bestMove(),
-                            v.horizon(), -ExactMaterial.INF, ExactMaterial.INF);
-                    assertTrue(x > -(ExactMaterial.WIN - v.plies()), () -> p.bestMove() + " loses as soon: " + p);
                 }
             }
         }
