@@ -1,5 +1,6 @@
 package org.emergo.store.db;
 
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -59,7 +60,11 @@ final class WrittenPages {
 
     /** What {@link #forEachLeaf} meets. */
     interface LeafVisitor<K, V> {
-        /** A leaf written since: its position (0: not saved), and the leaf as H2 reads it, when asked for. */
+        /**
+         * A leaf written since: its position (0: not saved, or held in memory, where only H2 may
+         * read it: its chunk can still be on its way to the file while another program writes
+         * through this one), and the leaf as H2 reads it, when asked for.
+         */
         void leaf(long pos, Supplier<Page<K, V>> page);
     }
 
@@ -73,8 +78,28 @@ final class WrittenPages {
             long pos = page.getChildPagePos(i);
             int index = i;
             if (!written(pos)) continue;
-            if (pos != 0 && DataUtils.isLeafPosition(pos)) visitor.leaf(pos, () -> page.getChildPage(index));
+            if (pos != 0 && DataUtils.isLeafPosition(pos)) visitor.leaf(inMemory(page, i) ? 0 : pos, () -> page.getChildPage(index));
             else forEachLeaf(page.getChildPage(i), visitor);
+        }
+    }
+
+    private static final Field CHILDREN;
+
+    static {
+        try {
+            CHILDREN = Class.forName("org.h2.mvstore.Page$NonLeaf").getDeclaredField("children");
+            CHILDREN.setAccessible(true);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("H2's Page.NonLeaf.children is not what H2 2.4.240 has", e);
+        }
+    }
+
+    /** Whether H2 holds child {@code i} of {@code page} in memory (it reads a page from the file only when not). */
+    private static boolean inMemory(Page<?, ?> page, int i) {
+        try {
+            return ((Page.PageReference<?, ?>[]) CHILDREN.get(page))[i].getPage() != null;
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
         }
     }
 
