@@ -1,8 +1,10 @@
 package org.emergo.store.db;
 
+import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import org.h2.compress.CompressDeflate;
 import org.h2.compress.CompressLZF;
 import org.h2.compress.Compressor;
@@ -27,20 +29,22 @@ final class LeafKeys {
     record Leaf(Object[] keys, boolean committed) {}
 
     private final FileStore<?> files;
-    private final Method getChunk;
+    private final Map<Integer, ?> chunks;
     private final Method readBuffer;
     private final Compressor fast = new CompressLZF();
     private final Compressor high = new CompressDeflate();
 
+    @SuppressWarnings("unchecked") // FileStore's chunks by id
     LeafKeys(FileStore<?> files) {
         this.files = files;
         try {
-            getChunk = FileStore.class.getDeclaredMethod("getChunk", long.class);
-            getChunk.setAccessible(true);
+            Field field = FileStore.class.getDeclaredField("chunks");
+            field.setAccessible(true);
+            chunks = (Map<Integer, ?>) field.get(files);
             readBuffer = Chunk.class.getDeclaredMethod("readBufferForPage", FileStore.class, int.class, long.class);
             readBuffer.setAccessible(true);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("H2's FileStore.getChunk or Chunk.readBufferForPage is not what H2 2.4.240 has", e);
+            throw new IllegalStateException("H2's FileStore.chunks or Chunk.readBufferForPage is not what H2 2.4.240 has", e);
         }
     }
 
@@ -49,6 +53,14 @@ final class LeafKeys {
         if (!DataUtils.isPageSaved(pos) || !DataUtils.isLeafPosition(pos)) return null;
         ByteBuffer buff = buffer(pos);
         if (buff == null) return null;
+        try {
+            return leaf(map, pos, buff);
+        } catch (RuntimeException e) {
+            return null; // not as expected (a chunk moved meanwhile, say): H2 reads it, and says what is wrong
+        }
+    }
+
+    private Leaf leaf(MVMap<?, ?> map, long pos, ByteBuffer buff) {
         int start = buff.position();
         int pageLength = buff.getInt();
         short check = buff.getShort();
@@ -77,13 +89,18 @@ final class LeafKeys {
         return new Leaf((Object[]) storage, buff.get() == 0);
     }
 
+    /**
+     * The page's bytes; null where H2 is to read them: a chunk H2 has not taken in yet (H2 would
+     * make it from the layout and put it among its chunks, which another thread may be changing
+     * while a program writes through this one), or one still being written (in memory).
+     */
     private ByteBuffer buffer(long pos) {
         try {
-            Chunk<?> chunk = (Chunk<?>) getChunk.invoke(files, pos);
-            if (chunk.buffer != null) return null; // still being written: H2 reads it from memory
+            Chunk<?> chunk = (Chunk<?>) chunks.get(DataUtils.getPageChunkId(pos));
+            if (chunk == null || chunk.buffer != null) return null;
             return (ByteBuffer) readBuffer.invoke(chunk, files, DataUtils.getPageOffset(pos), pos);
         } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof MVStoreException m) throw m;
+            if (e.getCause() instanceof MVStoreException) return null; // H2's own read says what is wrong
             throw new IllegalStateException(e.getCause());
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
