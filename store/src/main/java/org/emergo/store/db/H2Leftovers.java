@@ -58,8 +58,7 @@ final class H2Leftovers {
      * Rolls back the entries of transactions H2 no longer knows in every table of a file this
      * program opened, searching the pages written since {@code since} (milliseconds since the
      * epoch: when the stopped program opened the file; 0 searches all). The same walk names the
-     * games those pages hold, for {@link IncompleteWrites}: one walk instead of two, each a fifth
-     * of the first open's time after a kill.
+     * games those pages hold, for {@link IncompleteWrites}: the pages are read once, not twice.
      */
     static Found rollBack(DataSource db, long since) throws SQLException {
         try (Connection c = db.getConnection()) {
