@@ -7,13 +7,15 @@
 # review_ply's primary key (docs/h2-kill-partial-commit.md). A file whose second run fails is
 # kept (a copy taken before anything opened it again) in WORKDIR/broken.
 #
-#   bench/review-kill-soak.sh ITERATIONS [WORKDIR]     (after mvn install; about 25 s an iteration)
+#   bench/review-kill-soak.sh ITERATIONS [WORKDIR]     (after mvn package; about 25 s an iteration;
+#                                                     EMERGO_JAR=JAR to soak another build)
 #
 # Prints one line per iteration: the games stored when killed, the reviews the file held after
-# it, and the second run's exit status; a summary at the end.
+# it, the second run's exit status, and the ply rows against the plies the reviews count (rows
+# a table's index lacks are stored twice by the second run); a summary at the end.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-jar=$here/cli/target/emergo.jar
+jar=${EMERGO_JAR:-$here/cli/target/emergo.jar}
 n=${1:-100}
 work=${2:-$(mktemp -d /tmp/emergo-review-kill-soak.XXXXXX)}
 keep=$work/broken
@@ -44,8 +46,10 @@ for ((i = 1; i <= n; i++)); do
   "${java[@]}" -jar "$jar" review --db "$db" --depth 2 >/dev/null 2>"$work/err-again"
   rc=$?
   all=$("${java[@]}" -jar "$jar" sql --db "$db" --format csv "SELECT COUNT(*) FROM review" 2>&1 | tail -1 | tr -d '\r')
-  echo "$i: killed after $at stored, held $held, again exit $rc, reviews $all"
-  if [ $rc != 0 ] || [ "$all" != 40 ]; then
+  plies=$("${java[@]}" -jar "$jar" sql --db "$db" --format csv \
+    "SELECT (SELECT COUNT(game_id) FROM review_ply) || '/' || (SELECT SUM(plies + 1) FROM review)" 2>&1 | tail -1 | tr -d '\r"')
+  echo "$i: killed after $at stored, held $held, again exit $rc, reviews $all, ply rows $plies"
+  if [ $rc != 0 ] || [ "$all" != 40 ] || [ "${plies%/*}" != "${plies#*/}" ]; then
     fails=$((fails + 1))
     cp "$work/after-kill.mv.db" "$keep/kill-$i.mv.db"
     cp "$work/err-again" "$keep/kill-$i.txt"

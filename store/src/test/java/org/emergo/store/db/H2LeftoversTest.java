@@ -34,6 +34,8 @@ import org.h2.value.VersionedValue;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The state a SIGKILL of a review left in CI and in 3 of 22 kills here (a review at depth 2 with
@@ -109,6 +111,29 @@ class H2LeftoversTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = Kept.class, names = {"ROWS", "INDEXES"})
+    void aCommitKeptInSomeOfATablesMapsIsSettledAsOneAndTheReviewHoldsWhatACleanOneHolds(Kept kept)
+            throws IOException, SQLException {
+        String db = copy("kept-" + kept);
+        long opened = System.currentTimeMillis();
+        forgetGameOnesReview(db, kept);
+        Path lock = Files.writeString(Path.of(db + ".lock.db"), "#FileLock\nhostName=localhost\nmethod=file\nid=killed\n");
+        Files.setLastModifiedTime(lock, FileTime.fromMillis(opened));
+        try (Database d = Database.open(db)) {
+            // the plies settled one way in every map: then, without their review row, they went as a
+            // transaction's beginning, through the key's index as through the rows
+            assertEquals(0L, d.dsl().fetchValue("SELECT COUNT(*) FROM review_ply USE INDEX () WHERE game_id = 1"), "no row");
+            assertEquals(0L, d.dsl().fetchValue("SELECT COUNT(*) FROM review_ply WHERE game_id = 1 AND setting_id > 0"), "no entry");
+            try (ReviewJob job = new ReviewJob(d, DEPTH_2, 2)) {
+                assertEquals(1, job.run(null, games -> { }).games(), "game 1 reviewed again");
+            }
+            try (Database clean = Database.open(copy("clean-" + kept))) {
+                assertEquals(reviews(clean), reviews(d));
+            }
+        }
+    }
+
     @Test
     void aFileWhoseHolderEndedWhileACommandRanThroughItIsRepairedWhenOpenedNextAndTheMarkGoes() throws IOException, SQLException {
         String db = copy("holder-ended");
@@ -156,6 +181,19 @@ class H2LeftoversTest {
      * entries.
      */
     private static int forgetGameOnesReview(String db) throws SQLException {
+        return forgetGameOnesReview(db, Kept.NO_ROWS);
+    }
+
+    /**
+     * What a kill kept of the review of the game it was storing, besides the forgotten entries:
+     * no ply rows (the state of the kept files); the ply rows committed and their index entries
+     * the forgotten transaction's (the commit kept in the rows' map and not yet in the indexes:
+     * a CI run's kill); the index entries committed and the rows the forgotten transaction's.
+     */
+    enum Kept { NO_ROWS, ROWS, INDEXES }
+
+    /** As above, with {@code kept} in the maps of game 1's plies. */
+    private static int forgetGameOnesReview(String db, Kept kept) throws SQLException {
         try (Database d = Database.open(db); Connection c = d.dataSource().getConnection()) {
             d.dsl().execute("DELETE FROM review WHERE game_id = 1");
             Set<Long> rows = new HashSet<>(d.dsl().fetch("SELECT _ROWID_ FROM review_ply WHERE game_id = 1").getValues(0, Long.class));
@@ -165,27 +203,31 @@ class H2LeftoversTest {
             for (Table table : h2.getAllTablesAndViews()) {
                 if (!table.getName().equals("REVIEW_PLY")) continue;
                 for (Index index : table.getIndexes()) {
-                    if (index instanceof MVIndex<?, ?> mv) forgotten += forget(mv.getMVMap(), rows);
+                    if (index instanceof MVIndex<?, ?> mv) forgotten += forget(mv.getMVMap(), rows, kept);
                 }
             }
-            assertEquals(3 * rows.size(), forgotten, "in the key's, the class's and the capture's index");
+            assertEquals((kept == Kept.INDEXES ? 1 : 3) * rows.size(), forgotten, "in the rows' map, or the key's, the class's and the capture's index");
             h2.getStore().getMvStore().commit();
             return forgotten;
         }
     }
 
-    /** In the rows' map (keyed by row id) the rows go; in an index their entries are forgotten. */
-    private static <K, V> int forget(MVMap<K, VersionedValue<V>> map, Set<Long> rows) {
+    /** In the rows' map (keyed by row id) and in each index, the rows' entries as {@code kept} leaves them; returns how many are forgotten. */
+    private static <K, V> int forget(MVMap<K, VersionedValue<V>> map, Set<Long> rows, Kept kept) {
         List<K> keys = new ArrayList<>();
         for (K key : map.keySet()) {
             if (rows.contains(key instanceof SearchRow row ? row.getKey() : (Long) key)) keys.add(key);
         }
-        if (keys.get(0) instanceof Long) {
+        boolean rowsMap = keys.get(0) instanceof Long;
+        if (rowsMap && kept == Kept.NO_ROWS) {
             keys.forEach(map::remove);
-            return 0;
+        } else if (rowsMap != (kept == Kept.INDEXES)) {
+            keys.forEach(key -> map.put(key, map.get(key))); // committed, in pages written anew as the kill's were
+        } else {
+            keys.forEach(key -> ForgottenTransaction.uncommitInsert(map, key, FORGOTTEN));
+            return keys.size();
         }
-        keys.forEach(key -> ForgottenTransaction.uncommitInsert(map, key, FORGOTTEN));
-        return keys.size();
+        return 0;
     }
 
     /** The review rows, the time of each left out, and every ply row. */
