@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.ErrorText;
 import org.emergo.store.db.StoreException;
@@ -216,9 +217,35 @@ public final class DatabaseCheck {
      * record digest (V30 on) with its row and tags digested again; adds the altered games' ids.
      */
     private static long compareFingerprints(Connection c, long from, long to, List<Long> altered) throws SQLException {
-        long n = 0;
+        long[] n = {0};
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false); // PostgreSQL streams rows by the fetch size only inside a transaction
+        try {
+            readAgain(c, from, to, game -> {
+                n[0]++;
+                if (game.altered()) altered.add(game.id());
+            });
+        } finally {
+            if (auto) {
+                c.rollback();
+                c.setAutoCommit(true);
+            }
+        }
+        return n[0];
+    }
+
+    /**
+     * A stored game read again: whether its identity still digests to the fingerprint stored,
+     * its row and tags digested again, and the record digest stored (null before V30).
+     */
+    record ReadAgain(long id, boolean identityHolds, long digest, Long stored) {
+        boolean altered() {
+            return !identityHolds || stored != null && stored != digest;
+        }
+    }
+
+    /** Reads the games with ids {@code from} to {@code to} again, with their tags, in the order of their ids. */
+    static void readAgain(Connection c, long from, long to, Consumer<ReadAgain> each) throws SQLException {
         try (PreparedStatement gs = c.prepareStatement("SELECT id, variant, setup_epn, white, black, date, moves, fingerprint,"
                         + " event, site, round, result, movetext, ply_count, source, source_line, record_digest FROM game"
                         + " WHERE id BETWEEN ? AND ? ORDER BY id");
@@ -232,26 +259,20 @@ public final class DatabaseCheck {
             try (ResultSet rs = gs.executeQuery(); ResultSet tags = ts.executeQuery()) {
                 TagsInGameOrder tagsOf = new TagsInGameOrder(tags);
                 while (rs.next()) {
-                    n++;
                     long id = rs.getLong(1);
                     List<String[]> gameTags = tagsOf.of(id);
                     long key = GameFingerprint.key(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
                             rs.getString(6), StoredGame.moveList(rs.getString(7)));
-                    long digest = rs.getLong(17);
-                    boolean recordAltered = !rs.wasNull() && digest != RecordDigest.of(Arrays.asList(rs.getString(2),
-                            rs.getString(9), rs.getString(10), rs.getString(6), rs.getString(11), rs.getString(4),
-                            rs.getString(5), rs.getString(12), rs.getString(3), rs.getString(7), rs.getString(13),
-                            rs.getString(14), rs.getString(15), rs.getString(16)), gameTags);
-                    if (key != rs.getLong(8) || recordAltered) altered.add(id);
+                    long digest = RecordDigest.of(Arrays.asList(rs.getString(2), rs.getString(9), rs.getString(10),
+                            rs.getString(6), rs.getString(11), rs.getString(4), rs.getString(5), rs.getString(12),
+                            rs.getString(3), rs.getString(7), rs.getString(13), rs.getString(14), rs.getString(15),
+                            rs.getString(16)), gameTags);
+                    Long stored = rs.getLong(17);
+                    if (rs.wasNull()) stored = null;
+                    each.accept(new ReadAgain(id, key == rs.getLong(8), digest, stored));
                 }
             }
-        } finally {
-            if (auto) {
-                c.rollback();
-                c.setAutoCommit(true);
-            }
         }
-        return n;
     }
 
     /** The tags of each game in turn, from rows ordered by game and seq. */

@@ -4,6 +4,12 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,6 +38,32 @@ public final class RecordDigest {
         b.add(row.toArray(String[]::new));
         for (String[] t : tags) b.add(t);
         return b.key();
+    }
+
+    /**
+     * Stores the digest of each game imported before V30, which has none, whose identity still
+     * digests to its fingerprint (the part of it that can be checked reads as it was imported):
+     * from then on check and repair compare all of it. A game that reads otherwise is left
+     * without one, for check to name and repair to leave out. Returns how many were stored.
+     */
+    public static long fillMissing(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM game WHERE record_digest IS NULL")) {
+            rs.next();
+            if (rs.getLong(1) == 0) return 0; // a file made at V30 or later: nothing to read
+        }
+        List<long[]> digests = new ArrayList<>();
+        DatabaseCheck.readAgain(c, Long.MIN_VALUE, Long.MAX_VALUE, game -> {
+            if (game.stored() == null && game.identityHolds()) digests.add(new long[] {game.id(), game.digest()});
+        });
+        try (PreparedStatement st = c.prepareStatement("UPDATE game SET record_digest = ? WHERE id = ?")) {
+            for (int i = 0; i < digests.size(); i++) {
+                st.setLong(1, digests.get(i)[1]);
+                st.setLong(2, digests.get(i)[0]);
+                st.addBatch();
+                if (i % 1000 == 999 || i == digests.size() - 1) st.executeBatch();
+            }
+        }
+        return digests.size();
     }
 
     private static final class Builder {

@@ -102,13 +102,17 @@ class SchemaTest {
             assertEquals(shipped, db.dsl().fetch(versions).getValues(0, String.class));
         }
 
-        /** The versions of the migration files in sql/ and in sql/h2/ or sql/postgresql/, in order. */
+        /**
+         * The versions of the migration files in sql/ and in sql/h2/ or sql/postgresql/, and of the
+         * Java migrations (src/main/java/db/migration), in order.
+         */
         private List<String> shippedMigrations() {
             Path sql = Path.of("..", "sql");
             try (Stream<Path> shared = Files.list(sql);
-                    Stream<Path> own = Files.list(sql.resolve(db.isPostgres() ? "postgresql" : "h2"))) {
-                return Stream.concat(shared, own).map(f -> f.getFileName().toString())
-                        .filter(name -> name.matches("V\\d+(_\\d+)?__.*\\.sql"))
+                    Stream<Path> own = Files.list(sql.resolve(db.isPostgres() ? "postgresql" : "h2"));
+                    Stream<Path> java = Files.list(Path.of("src", "main", "java", "db", "migration"))) {
+                return Stream.concat(Stream.concat(shared, own), java).map(f -> f.getFileName().toString())
+                        .filter(name -> name.matches("V\\d+(_\\d+)?__.*\\.(sql|java)"))
                         .map(name -> name.substring(1, name.indexOf("__")).replace('_', '.'))
                         .sorted(Comparator.comparingDouble(Double::parseDouble))
                         .toList();
