@@ -54,6 +54,7 @@ final class ChunkLeaves {
 
     private final Path file;
     private long newestWhole = -1;
+    private long newestWithFooter = -1;
     private Map<String, Integer> mapIds;
     private final Map<Integer, List<Leaf>> byMap = new HashMap<>();
     /** Chunk id -> {block, dead pages}, from the layout; empty when none of it read. */
@@ -129,7 +130,9 @@ final class ChunkLeaves {
             for (int offset : offsets) whole &= page(bytes, id, offset);
         }
         // written whole: its footer says so, or every page its table of contents names is there
-        if (whole || footer(bytes, id, version, len)) newestWhole = Math.max(newestWhole, version);
+        boolean footer = footer(bytes, id, version, len);
+        if (whole || footer) newestWhole = Math.max(newestWhole, version);
+        if (footer) newestWithFooter = Math.max(newestWithFooter, version);
         // and one page after another, as the dump does: a damaged table of contents loses none
         int p = Integer.parseInt(h.get("start"));
         for (int i = 0; i < pages && p > 0 && p + 6 <= length; i++) {
@@ -173,6 +176,11 @@ final class ChunkLeaves {
     /** The newest version of the chunks written whole; -1 when there is none. */
     long newestWhole() {
         return newestWhole;
+    }
+
+    /** The newest version of the chunks whose footer is there and their own; -1 when there is none. */
+    long newestWithFooter() {
+        return newestWithFooter;
     }
 
     /** The leaf at {@code offset} of the chunk's bytes; null when no page starts there, or not a leaf. */

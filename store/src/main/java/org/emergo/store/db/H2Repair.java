@@ -1,6 +1,8 @@
 package org.emergo.store.db;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -188,7 +190,8 @@ public final class H2Repair {
      * gives up on a file cut off inside a chunk there), past damaged pages.
      */
     private static void dump(Path script, Path file) throws IOException {
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(script, StandardCharsets.UTF_8))) {
+        // a damaged page can read as text with half a character: written as '?', where Files' own writer would fail
+        try (PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(script), StandardCharsets.UTF_8)))) {
             RecoverPastBadPages.dump(out, file.toString());
         }
     }

@@ -275,12 +275,14 @@ final class RecoverPastBadPages {
         out.println("-- " + name + " from its leaves" + (after == null ? "" : ", keys above " + after)
                 + (before == null ? "" : ", keys below " + before) + ": " + columns + " columns");
         if (columns < 0) return; // no leaf of it reads
-        try {
-            TableLeaves.rows(leaves, mapId, columns, after, before).forEach(row);
-        } catch (MissingRecover e) {
-            throw e;
-        } catch (RuntimeException e) {
-            error(e);
+        for (Map.Entry<Long, Row> r : TableLeaves.rows(leaves, mapId, columns, after, before).entrySet()) {
+            try {
+                row.accept(r.getKey(), r.getValue());
+            } catch (MissingRecover e) {
+                throw e;
+            } catch (RuntimeException e) { // a row that does not convert: the rest go on
+                error(e);
+            }
         }
     }
 
@@ -332,7 +334,8 @@ final class RecoverPastBadPages {
 
     /** A line of the script that says what could not be read: a comment of one line, which the repair passes over. */
     private void error(Throwable e) {
-        out.println("-- error: " + ErrorText.firstLine(e.toString()));
+        // a comment of one line: what a damaged page named (a class, a value) may hold any character
+        out.println("-- error: " + ErrorText.firstLine(e.toString()).replaceAll("[^\\x20-\\x7E]", "?"));
     }
 
     // Recover's methods and fields that its own dump uses, not public

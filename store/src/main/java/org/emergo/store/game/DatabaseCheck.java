@@ -15,8 +15,10 @@ import java.util.List;
 import java.util.Map;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.ErrorText;
+import org.emergo.store.db.H2NewestChunks;
 import org.emergo.store.db.StoreException;
 import org.h2.api.ErrorCode;
+import org.h2.message.DbException;
 
 /**
  * Whether a database is sound ({@code emergo check}): every row of every table read with every
@@ -38,6 +40,9 @@ public final class DatabaseCheck {
     /** The name {@link Report#damagedTables} gives a file that cannot be opened at all. */
     public static final String UNOPENED = "";
 
+    /** The key of {@link Report#damagedTables} that says H2 opened an H2 file as it was some writes ago. */
+    public static final String OLDER_VERSION = "\u0000older";
+
     /** Where the check's connection comes from. */
     private interface Connections {
         Connection open() throws SQLException;
@@ -47,15 +52,18 @@ public final class DatabaseCheck {
     private final boolean postgres;
     /** An H2 file no program has open: one that cannot be opened is damaged, unless another program has it. */
     private final boolean alone;
+    /** The H2 file read alone, or null. */
+    private final Path file;
     /** The database, as a message names it. */
     private final String where;
 
     /** The check of an open database, through its connections (an H2 file in use goes through its server). */
     public DatabaseCheck(Database db) {
-        this(db.dataSource()::getConnection, db.isPostgres(), false, db.where());
+        this(db.dataSource()::getConnection, db.isPostgres(), false, db.where(), null);
     }
 
-    private DatabaseCheck(Connections connections, boolean postgres, boolean alone, String where) {
+    private DatabaseCheck(Connections connections, boolean postgres, boolean alone, String where, Path file) {
+        this.file = file;
         this.connections = connections;
         this.postgres = postgres;
         this.alone = alone;
@@ -70,7 +78,7 @@ public final class DatabaseCheck {
         String name = file.toString().replaceFirst("\\.mv\\.db$", "");
         return new DatabaseCheck(() -> DriverManager.getConnection(
                 "jdbc:h2:file:" + name + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE;LAZY_QUERY_EXECUTION=TRUE;NON_KEYWORDS=VALUE", "sa", ""), false, true,
-                Database.where(name));
+                Database.where(name), Path.of(name + ".mv.db"));
     }
 
     /** Reads the database; a failure that is no damage (a server gone, say) is a {@link StoreException}. */
@@ -97,6 +105,10 @@ public final class DatabaseCheck {
             return new Report(0, 0, 0, 0, Map.of(UNOPENED, damage), List.of());
         }
         try (Connection c = opened) {
+            if (file != null) {
+                String passed = H2NewestChunks.passedOver(file, c);
+                if (passed != null) damaged.put(OLDER_VERSION, passed);
+            }
             List<String> tables = tables(c);
             Map<String, Long> counts = new LinkedHashMap<>();
             for (String table : tables) {
@@ -301,6 +313,11 @@ public final class DatabaseCheck {
             return ErrorText.firstLine(q.getMessage());
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
+            // an index that names a row its table does not hold: H2 takes it for a concurrent
+            // change and retries until its lock times out, but a damaged page says the same
+            if (t instanceof DbException d && d.getErrorCode() == ErrorCode.ROW_NOT_FOUND_IN_PRIMARY_INDEX) {
+                return ErrorText.firstLine(t.getMessage());
+            }
             if (t instanceof IOException || t instanceof SQLException q && q.getSQLState() != null
                     && q.getSQLState().startsWith("XX00")) {
                 return ErrorText.firstLine(t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage());
