@@ -121,8 +121,8 @@ final class RecoverPastBadPages {
             call("writeSchemaSET", PrintWriter.class, out);
             out.println("---- Table Data ----");
             Set<String> names = new TreeSet<>(treeNames);
-            // the meta map read through H2's tree names the maps; where it does not, its leaves do
-            if ((store == null || silent) && leaves != null) names.addAll(leaves.mapIds().keySet());
+            // a damaged leaf of the meta map can end H2's list of names early, and say nothing: its leaves name the rest
+            if (leaves != null) names.addAll(leaves.mapIds().keySet());
             for (String name : names) {
                 if (!name.matches("table\\.\\d+") || name.equals("table.0")) continue;
                 int id = Integer.parseInt(name.substring("table.".length()));
