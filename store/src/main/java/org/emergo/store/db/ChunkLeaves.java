@@ -64,21 +64,32 @@ final class ChunkLeaves {
         this.file = file;
     }
 
-    /** The leaves of every chunk of the file whose header reads. */
+    /**
+     * The leaves of every chunk of the file whose header or footer reads: a damaged header leaves
+     * the footer to say which chunk ends there (its id, length and version, checksummed).
+     */
     static ChunkLeaves of(Path file) throws IOException {
         ChunkLeaves leaves = new ChunkLeaves(file);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
-            ByteBuffer head = ByteBuffer.allocate(MAX_HEADER);
+            Map<Long, Map<String, String>> headers = new TreeMap<>();
+            Map<Long, long[]> footers = new TreeMap<>(); // by the block the chunk starts at
+            ByteBuffer block = ByteBuffer.allocate(BLOCK);
             // every block: a damaged chunk's length must not hide the chunks after it
-            for (long block = 0; block * BLOCK < size; block++) {
-                head.clear();
-                ch.read(head, block * BLOCK);
-                if (head.position() < 6 || head.get(0) != 'c') continue;
-                Map<String, String> h = header(head.array(), head.position());
-                if (h == null) continue;
-                leaves.chunk(ch, size, block, h);
+            for (long b = 0; b * BLOCK < size; b++) {
+                block.clear();
+                while (block.hasRemaining() && ch.read(block, b * BLOCK + block.position()) > 0) {
+                    // read on
+                }
+                byte[] bytes = block.array();
+                Map<String, String> h = block.position() >= 6 && bytes[0] == 'c' ? header(bytes, Math.min(MAX_HEADER, block.position())) : null;
+                if (h != null) headers.put(b, h);
+                long[] f = block.position() == BLOCK ? footer(bytes, BLOCK - FOOTER) : null;
+                if (f != null && b + 1 - f[1] >= 0) footers.put(b + 1 - f[1], f);
             }
+            Set<Long> starts = new TreeSet<>(headers.keySet());
+            starts.addAll(footers.keySet());
+            for (long start : starts) leaves.chunk(ch, size, start, headers.get(start), footers.get(start));
         }
         leaves.readLayout();
         return leaves;
@@ -92,55 +103,77 @@ final class ChunkLeaves {
         String text = new String(bytes, 0, end, StandardCharsets.ISO_8859_1).trim();
         if (!text.startsWith("chunk:")) return null;
         try {
-            Map<String, String> h = DataUtils.parseMap(text);
-            h.put("start", Integer.toString(end + 1)); // its first page
-            return h;
+            return DataUtils.parseMap(text);
         } catch (RuntimeException e) {
             return null;
         }
     }
 
-    private void chunk(FileChannel ch, long size, long block, Map<String, String> h) throws IOException {
-        int id;
-        long version;
-        int len;
-        int pages;
-        int toc;
+    /**
+     * The footer at {@code at} ("chunk:..,len:..,version:..,fletcher:.."), as {id, length in
+     * blocks, version}, when its checksum is right; else null.
+     */
+    private static long[] footer(byte[] bytes, int at) {
+        if (bytes[at] != 'c') return null;
+        String text = new String(bytes, at, FOOTER, StandardCharsets.ISO_8859_1).trim();
+        int fletcher = text.indexOf(",fletcher:");
+        if (fletcher < 0) return null;
+        byte[] checked = text.substring(0, fletcher).getBytes(StandardCharsets.ISO_8859_1);
         try {
-            id = hexInt(h, "chunk", -1);
-            version = DataUtils.readHexLong(h, "version", -1);
-            len = hexInt(h, "len", 0);
-            pages = hexInt(h, "pages", 0);
-            toc = hexInt(h, "toc", 0);
+            Map<String, String> f = DataUtils.parseMap(text);
+            if ((int) Long.parseLong(f.get("fletcher"), 16) != DataUtils.getFletcher32(checked, 0, checked.length)) return null;
+            long[] chunk = {hexInt(f, "chunk", -1), hexInt(f, "len", 0), Long.parseLong(f.get("version"), 16)};
+            return chunk[0] < 0 || chunk[1] <= 0 || chunk[2] < 0 ? null : chunk;
         } catch (RuntimeException e) {
-            return;
+            return null;
         }
-        if (id < 0 || version < 0 || len <= 0 || pages <= 0) return;
+    }
+
+    /** The chunk at {@code block}, by its header {@code h} and its footer {@code f} (either may be null). */
+    private void chunk(FileChannel ch, long size, long block, Map<String, String> h, long[] f) throws IOException {
+        long[] byHeader = null;
+        int pages = 0;
+        int toc = 0;
+        if (h != null) {
+            try {
+                byHeader = new long[] {hexInt(h, "chunk", -1), hexInt(h, "len", 0), DataUtils.readHexLong(h, "version", -1)};
+                pages = hexInt(h, "pages", 0);
+                toc = hexInt(h, "toc", 0);
+            } catch (RuntimeException e) {
+                byHeader = null;
+            }
+        }
+        // the footer's checksum vouches for it; a header that says otherwise is damaged, and so is its table of contents
+        if (f != null && (byHeader == null || !java.util.Arrays.equals(byHeader, f))) {
+            pages = 0;
+            toc = 0;
+        }
+        long[] c = f != null ? f : byHeader;
+        if (c == null || c[0] < 0 || c[1] <= 0 || c[2] < 0) return;
+        int id = (int) c[0];
+        long version = c[2];
         long at = block * BLOCK;
         // what is there of it: a file cut off keeps the pages before the cut
-        int length = (int) Math.min((long) len * BLOCK, Math.min(size - at, Integer.MAX_VALUE - 8));
+        int length = (int) Math.min(c[1] * BLOCK, Math.min(size - at, Integer.MAX_VALUE - 8));
+        if (length <= 0) return;
         ByteBuffer bytes = ByteBuffer.allocate(length);
         while (bytes.hasRemaining() && ch.read(bytes, at + bytes.position()) > 0) {
             // read on
         }
         Set<Integer> offsets = new TreeSet<>();
-        boolean whole = toc > 0 && (long) toc + pages * 8L <= length;
+        boolean whole = pages > 0 && toc > 0 && (long) toc + pages * 8L <= length;
         if (whole) {
             for (int i = 0; i < pages; i++) offsets.add(DataUtils.getPageOffset(bytes.getLong(toc + 8 * i)));
             for (int offset : offsets) whole &= page(bytes, id, offset);
         }
         // written whole: its footer says so, or every page its table of contents names is there
-        boolean footer = footer(bytes, id, version, len);
-        if (whole || footer) newestWhole = Math.max(newestWhole, version);
-        if (footer) newestWithFooter = Math.max(newestWithFooter, version);
-        // and one page after another, as the dump does: a damaged table of contents loses none
-        int p = Integer.parseInt(h.get("start"));
-        for (int i = 0; i < pages && p > 0 && p + 6 <= length; i++) {
-            offsets.add(p);
-            int pageLength = bytes.getInt(p);
-            if (pageLength < 6) break;
-            p += pageLength;
-        }
+        if (whole || f != null) newestWhole = Math.max(newestWhole, version);
+        if (f != null) newestWithFooter = Math.max(newestWithFooter, version);
+        // and one page after another from the end of the header's line, as the dump does: a
+        // damaged table of contents loses none
+        int p = 0;
+        while (p < Math.min(MAX_HEADER, length) && bytes.get(p) != '\n') p++;
+        for (p++; p + 6 <= length && page(bytes, id, p); p += bytes.getInt(p)) offsets.add(p);
         for (int offset : offsets) {
             Leaf leaf = leaf(bytes, id, version, block, offset);
             if (leaf != null) byMap.computeIfAbsent(leaf.map(), m -> new ArrayList<>()).add(leaf);
@@ -153,24 +186,6 @@ final class ChunkLeaves {
         int pageLength = chunk.getInt(offset);
         int expected = DataUtils.getCheckValue(id) ^ DataUtils.getCheckValue(offset) ^ DataUtils.getCheckValue(pageLength);
         return chunk.getShort(offset + 4) == (short) expected && pageLength >= 6 && offset + (long) pageLength <= chunk.limit();
-    }
-
-    /** Whether the chunk's footer ("chunk:..,len:..,version:..,fletcher:.." in its last 128 bytes) is there and its own. */
-    private static boolean footer(ByteBuffer chunk, int id, long version, int len) {
-        if (chunk.limit() != len * BLOCK) return false; // cut off
-        byte[] bytes = new byte[FOOTER];
-        chunk.get(chunk.limit() - FOOTER, bytes);
-        String text = new String(bytes, StandardCharsets.ISO_8859_1).trim();
-        int at = text.indexOf(",fletcher:");
-        if (at < 0) return false;
-        byte[] checked = text.substring(0, at).getBytes(StandardCharsets.ISO_8859_1);
-        try {
-            Map<String, String> f = DataUtils.parseMap(text);
-            return (int) Long.parseLong(f.get("fletcher"), 16) == DataUtils.getFletcher32(checked, 0, checked.length)
-                    && hexInt(f, "chunk", -1) == id && Long.parseLong(f.get("version"), 16) == version;
-        } catch (RuntimeException e) {
-            return false;
-        }
     }
 
     /** The newest version of the chunks written whole; -1 when there is none. */

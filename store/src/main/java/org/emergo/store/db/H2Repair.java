@@ -215,6 +215,17 @@ public final class H2Repair {
             }
         });
         try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
+            // a damaged schema row can misname a column ("SEQ" read as "EQ", or as no name): a table of
+            // the games or tags whose rows are as wide as this version's is then taken column by column,
+            // as when it is named by its shape (a wrong guess fails the games' digests)
+            for (Map.Entry<String, String> raw : rawOf.entrySet()) {
+                String table = raw.getValue();
+                if (!table.equals("GAME") && !table.equals("GAME_TAG") || !columnsOf.containsKey(table)) continue;
+                List<String> was = columnsOf.get(table);
+                List<String> now = current(c, table);
+                Integer width = widths.get(raw.getKey());
+                if (width != null && width == now.size() && (was.size() != width || !now.containsAll(was))) columnsOf.put(table, now);
+            }
             // the schema's rows that say which table is the games' or their tags' may be what was damaged
             Map<String, Integer> unnamed = new LinkedHashMap<>();
             for (String table : List.of("GAME", "GAME_TAG")) {

@@ -318,6 +318,7 @@ public final class DatabaseCheck {
             if (t instanceof DbException d && d.getErrorCode() == ErrorCode.ROW_NOT_FOUND_IN_PRIMARY_INDEX) {
                 return ErrorText.firstLine(t.getMessage());
             }
+            if (t instanceof AssertionError a) return inconsistent(a); // in H2's general error
             if (t instanceof IOException || t instanceof SQLException q && q.getSQLState() != null
                     && q.getSQLState().startsWith("XX00")) {
                 return ErrorText.firstLine(t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage());
