@@ -39,6 +39,9 @@ import org.h2.value.ValueCollectionBase;
  */
 final class RecoverPastBadPages {
 
+    /** Above the id of any table: the tables of maps whose names were lost are numbered from here. */
+    static final int UNNAMED = 1_000_000_000;
+
     private final Recover tool = new Recover();
     private final PrintWriter out;
     private final String fileName;
@@ -129,6 +132,7 @@ final class RecoverPastBadPages {
                 boolean[] created = {false};
                 eachRow(store, name, (key, value) -> insert(id, value, created));
             }
+            if (leaves != null) unnamed(leaves, names);
             call("writeSchema", PrintWriter.class, out);
             out.println("DROP ALIAS READ_BLOB_MAP;");
             out.println("DROP ALIAS READ_CLOB_MAP;");
@@ -258,15 +262,8 @@ final class RecoverPastBadPages {
     private void fromLeaves(String name, Long after, Long before, BiConsumer<Object, Object> row) {
         ChunkLeaves leaves = direct();
         if (leaves == null) return;
-        Integer mapId = null;
-        if (treeNames.contains(name)) {
-            try {
-                mapId = Integer.parseInt(mv.getMetaMap().get(DataUtils.META_NAME + name), 16);
-            } catch (RuntimeException | AssertionError e) {
-                // the meta map's leaves say
-            }
-        }
-        if (mapId == null) mapId = leaves.mapIds().get(name);
+        Integer mapId = treeNames.contains(name) ? mapIdOf(name) : null;
+        if (mapId == null) mapId = leaves.mapIds().get(name); // the meta map's leaves say
         if (mapId == null) {
             out.println("-- error: the map " + name + " is named nowhere that reads");
             return;
@@ -283,6 +280,45 @@ final class RecoverPastBadPages {
             } catch (RuntimeException e) { // a row that does not convert: the rest go on
                 error(e);
             }
+        }
+    }
+
+    /**
+     * The rows of the maps whose names were lost with the meta map's leaves that held them: each
+     * whose leaves read as rows goes in a table of its own, named {@code O_} and a number above
+     * any table's id ({@link #UNNAMED} and the map's id). The schema names none of them: the
+     * repair names the games' and the tags' by their shape.
+     */
+    private void unnamed(ChunkLeaves leaves, Set<String> names) {
+        Set<Integer> named = new HashSet<>(leaves.mapIds().values());
+        for (String name : names) {
+            Integer id = treeNames.contains(name) ? mapIdOf(name) : null;
+            if (id != null) named.add(id);
+        }
+        for (int map : leaves.maps()) {
+            if (named.contains(map) || map == 0) continue;
+            int columns = TableLeaves.columns(leaves, map);
+            if (columns < 0) continue;
+            out.println("-- the map " + map + ", named nowhere that reads, from its leaves: " + columns + " columns");
+            boolean[] created = {false};
+            for (Map.Entry<Long, Row> r : TableLeaves.rows(leaves, map, columns, null, null).entrySet()) {
+                try {
+                    insert(UNNAMED + map, r.getValue(), created);
+                } catch (MissingRecover e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    error(e);
+                }
+            }
+        }
+    }
+
+    /** The id of the map {@code name} as H2's meta map says, or null. */
+    private Integer mapIdOf(String name) {
+        try {
+            return Integer.parseInt(mv.getMetaMap().get(DataUtils.META_NAME + name), 16);
+        } catch (RuntimeException | AssertionError e) {
+            return null;
         }
     }
 

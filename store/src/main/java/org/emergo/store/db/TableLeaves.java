@@ -21,15 +21,19 @@ final class TableLeaves {
 
     /** More than any table of the program has. */
     private static final int MOST_COLUMNS = 256;
+    /** The leaves of a map tried so, newest first. */
+    private static final int MOST_TRIED = 8;
 
     private TableLeaves() {}
 
-    /** The number of columns with which the map's newest leaf that reads so reads whole; -1 when none does. */
+    /** The number of columns with which the map's newest leaf that reads so reads whole (of its {@value #MOST_TRIED} newest); -1 when none does. */
     static int columns(ChunkLeaves leaves, int map) {
         List<ChunkLeaves.Leaf> all = new java.util.ArrayList<>(leaves.leaves(map));
         all.sort(Comparator.comparingLong(ChunkLeaves.Leaf::version).reversed());
+        int tried = 0;
         for (ChunkLeaves.Leaf leaf : all) {
             if (leaf.keyCount() == 0) continue;
+            if (++tried > MOST_TRIED) break; // a map of another kind (an index's) reads with none
             for (int columns = 1; columns <= MOST_COLUMNS; columns++) {
                 if (leaves.readsWhole(leaf, entries(columns))) return columns;
             }
