@@ -23,24 +23,29 @@ import org.h2.mvstore.type.StringDataType;
 
 /**
  * The leaf pages of an H2 2.4.240 file read from its chunks' bytes, without H2's trees: as H2's
- * page dump ({@code MVStoreTool.dump}) finds them, each chunk by its header and each page by the
- * chunk's table of contents and by walking its pages one after another; a page counts when its
- * check value (of its chunk, offset and length) is right. It reads what the trees lead to no
- * longer: a leaf under a damaged page above it, the maps of a store whose own records (its
- * layout, its meta map, its types) are damaged.
+ * page dump ({@code MVStoreTool.dump}) finds them, each chunk by its header (or, where that is
+ * damaged, by its checksummed footer) and each page by the chunk's table of contents and by
+ * walking its pages one after another; a page counts when its check value (of its chunk, offset
+ * and length) is right. It reads what the trees lead to no longer: a leaf under a damaged page
+ * above it, the maps of a store whose own records (its layout, its meta map, its types) are
+ * damaged.
  *
  * <p>A file holds older versions of a leaf too, in chunks not yet reclaimed. Of the versions of
- * an entry, the one of the newest leaf that reads is taken; and an entry is not taken from a
- * leaf H2 counts as dead (its chunk's record in the store's layout, read here the same way, marks
- * it so), nor when a newer leaf spans its key without holding it: it was removed since, and a
- * game deleted before the damage stays deleted. Only where the layout's record of a chunk is lost
- * too can an entry removed at the very edge of a leaf come back (no newer leaf spans it).
+ * an entry, the one of the newest leaf that reads whole is taken; and an entry is not taken from
+ * a leaf H2 counts as free (its chunk's record in the store's layout, read here the same way,
+ * marks it so: a newer version replaced it), nor when a newer leaf spans its key without holding
+ * it: it was removed since, and a game deleted before the damage stays deleted. Only where the
+ * layout's record of a chunk is lost too can an entry removed at the very edge of a leaf come back
+ * (no newer leaf spans it); and a live leaf that H2 counted free after a kill ("Pages counted
+ * free" in the notes on H2 after a kill) is not taken. A chunk newer than every chunk written
+ * whole is a write a crash cut short: H2 drops it, and so does this.
  */
 final class ChunkLeaves {
 
     private static final int BLOCK = 4096;
     private static final int MAX_HEADER = 1024;
     private static final int LAYOUT_MAP = 0;
+    private static final int FOOTER = 128;
 
     /** A leaf page: its chunk's id, version and block, its number in the chunk, its map, where it is and how long, its entries. */
     record Leaf(int chunk, long version, long block, int pageNo, int map, long at, int length, int keyCount) {}
@@ -49,8 +54,6 @@ final class ChunkLeaves {
     interface Entries<K, V> {
         void read(ByteBuffer page, int count, List<K> keys, List<V> values);
     }
-
-    private static final int FOOTER = 128;
 
     private final Path file;
     private long newestWhole = -1;

@@ -33,7 +33,8 @@ import org.h2.util.ScriptReader;
 /**
  * {@code emergo repair}: a new H2 file made of what can still be read of a damaged one. H2's
  * own {@link Recover} reads the pages of every chunk that a normal open refuses and writes them
- * as an SQL script; the rows of the tables nothing else can make again (the games, their tags,
+ * as an SQL script ({@link RecoverPastBadPages}, which reads the leaves themselves where H2's
+ * trees fail); the rows of the tables nothing else can make again (the games, their tags,
  * the files they came from, the import errors, the player aliases) are put into a new file made
  * through the migrations. What an analysis, a review or the ratings derived is left out: the
  * commands make it again. A game only part of whose tags were read is left out too, and so is

@@ -34,8 +34,12 @@ import org.h2.value.ValueCollectionBase;
  * first row it cannot read: the rows after it, the other tables, and the statements at the end
  * that say which table is which were all lost (a repair then saved no game at all). Here each
  * table is read on its own, and past a page that cannot be read the next readable row is found
- * by its key (the rows of a table are keyed by a number): only the rows of the damaged pages
- * are left out. The script's text is Recover's own, written by its own methods.
+ * by its key (the rows of a table are keyed by a number); the rows between are read from the
+ * leaves in the file's chunks ({@link ChunkLeaves}), and so is every table H2's trees do not
+ * lead to at all (its store's layout, meta map or record of types damaged, or its newest chunk,
+ * so that H2 opens an older version): only the rows of the damaged leaves are left out. The
+ * script's text is Recover's own, written by its own methods; a comment line says what was read
+ * from the leaves, and each error.
  */
 final class RecoverPastBadPages {
 
@@ -270,8 +274,8 @@ final class RecoverPastBadPages {
         }
         int columns = TableLeaves.columns(leaves, mapId);
         out.println("-- " + name + " from its leaves" + (after == null ? "" : ", keys above " + after)
-                + (before == null ? "" : ", keys below " + before) + ": " + columns + " columns");
-        if (columns < 0) return; // no leaf of it reads
+                + (before == null ? "" : ", keys below " + before) + ": " + (columns < 0 ? "no leaf of it reads" : columns + " columns"));
+        if (columns < 0) return;
         for (Map.Entry<Long, Row> r : TableLeaves.rows(leaves, mapId, columns, after, before).entrySet()) {
             try {
                 row.accept(r.getKey(), r.getValue());
