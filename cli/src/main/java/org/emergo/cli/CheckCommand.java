@@ -68,7 +68,8 @@ final class CheckCommand implements Callable<Integer> {
         StringBuilder s = new StringBuilder();
         for (Map.Entry<String, String> t : r.damagedTables().entrySet()) {
             if (s.length() > 0) s.append("; ");
-            s.append(t.getKey().equals(DatabaseCheck.UNOPENED) ? "it cannot be opened" : "table " + t.getKey().toLowerCase(Locale.ROOT))
+            s.append(t.getKey().equals(DatabaseCheck.UNOPENED) ? "it cannot be opened"
+                    : t.getKey().equals(DatabaseCheck.OLDER_VERSION) ? "its newest writes" : "table " + t.getKey().toLowerCase(Locale.ROOT))
                     .append(" (").append(t.getValue()).append(')');
         }
         List<Long> altered = r.alteredGames();

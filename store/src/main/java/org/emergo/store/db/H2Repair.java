@@ -1,6 +1,8 @@
 package org.emergo.store.db;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -31,7 +33,8 @@ import org.h2.util.ScriptReader;
 /**
  * {@code emergo repair}: a new H2 file made of what can still be read of a damaged one. H2's
  * own {@link Recover} reads the pages of every chunk that a normal open refuses and writes them
- * as an SQL script; the rows of the tables nothing else can make again (the games, their tags,
+ * as an SQL script ({@link RecoverPastBadPages}, which reads the leaves themselves where H2's
+ * trees fail); the rows of the tables nothing else can make again (the games, their tags,
  * the files they came from, the import errors, the player aliases) are put into a new file made
  * through the migrations. What an analysis, a review or the ratings derived is left out: the
  * commands make it again. A game only part of whose tags were read is left out too, and so is
@@ -45,6 +48,8 @@ public final class H2Repair {
     static final List<String> KEPT = List.of("SOURCE_FILE", "GAME", "GAME_TAG", "IMPORT_ERROR", "PLAYER_ALIAS");
 
     private static final String SUFFIX = ".mv.db";
+    /** The most ways of taking a game's tags read more than once that are tried. */
+    private static final int MOST_TRIES = 64;
     private static final Pattern DATA_OF = Pattern.compile(
             "INSERT INTO \"PUBLIC\"\\.\"([A-Z_]+)\" SELECT \\* FROM (O_\\d+)");
     private static final Pattern CREATE_PUBLIC = Pattern.compile(
@@ -186,7 +191,8 @@ public final class H2Repair {
      * gives up on a file cut off inside a chunk there), past damaged pages.
      */
     private static void dump(Path script, Path file) throws IOException {
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(script, StandardCharsets.UTF_8))) {
+        // a damaged page can read as text with half a character: written as '?', where Files' own writer would fail
+        try (PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(script), StandardCharsets.UTF_8)))) {
             RecoverPastBadPages.dump(out, file.toString());
         }
     }
@@ -210,6 +216,17 @@ public final class H2Repair {
             }
         });
         try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
+            // a damaged schema row can misname a column ("SEQ" read as "EQ", or as no name): a table of
+            // the games or tags whose rows are as wide as this version's is then taken column by column,
+            // as when it is named by its shape (a wrong guess fails the games' digests)
+            for (Map.Entry<String, String> raw : rawOf.entrySet()) {
+                String table = raw.getValue();
+                if (!table.equals("GAME") && !table.equals("GAME_TAG") || !columnsOf.containsKey(table)) continue;
+                List<String> was = columnsOf.get(table);
+                List<String> now = current(c, table);
+                Integer width = widths.get(raw.getKey());
+                if (width != null && width == now.size() && (was.size() != width || !now.containsAll(was))) columnsOf.put(table, now);
+            }
             // the schema's rows that say which table is the games' or their tags' may be what was damaged
             Map<String, Integer> unnamed = new LinkedHashMap<>();
             for (String table : List.of("GAME", "GAME_TAG")) {
@@ -246,6 +263,7 @@ public final class H2Repair {
             for (String table : KEPT) {
                 if (!inserts.containsKey(table)) continue;
                 List<String> was = columnsOf.get(table);
+                if (table.equals("GAME_TAG")) unreadable[0] += settleTags(c, raw.get(table), was, inserts.get(table), altered);
                 unreadable[0] += insertFrom(c, table, raw.get(table), was, inserts.get(table),
                         table.equals("GAME") ? contested : null);
                 if (table.equals("GAME") && !contested.isEmpty() && inserts.containsKey("GAME_TAG")) {
@@ -454,6 +472,95 @@ public final class H2Repair {
             }
         }
         return left;
+    }
+
+    /**
+     * A tag read more than once (its game's key and its own, read twice): a damaged leaf of the
+     * tags can read as rows of another game, whose own leaf is intact. Each way of taking one row
+     * of each such tag is tried, at most {@value #MOST_TRIES}, and the game keeps the first with
+     * which it is as its record digest says (one without a record digest, imported before V30,
+     * keeps none). The rows of those games are then taken out of the raw table; returns how many
+     * rows were left out.
+     */
+    private static long settleTags(Connection c, String raw, List<String> was, String insertTags, AlteredGames altered)
+            throws SQLException {
+        int game = was.indexOf("GAME_ID");
+        List<String> key = new ArrayList<>();
+        for (String column : primaryKey(c, "GAME_TAG")) key.add("C" + was.indexOf(column));
+        if (game < 0 || key.isEmpty() || key.contains("C-1")) return 0;
+        String k = String.join(", ", key);
+        List<String> games = new ArrayList<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT DISTINCT C" + game + " FROM " + raw
+                + " WHERE (" + k + ") IN (SELECT " + k + " FROM " + raw + " WHERE " + k.replace(", ", " IS NOT NULL AND ")
+                + " IS NOT NULL GROUP BY " + k + " HAVING COUNT(*) > 1)")) {
+            while (rs.next()) games.add(rs.getString(1));
+        }
+        long left = 0;
+        String into = insertTags.substring(0, insertTags.indexOf(" WHERE ")); // INSERT INTO game_tag (...) SELECT ... FROM raw
+        try (PreparedStatement rows = c.prepareStatement("SELECT _ROWID_, " + k + " FROM " + raw + " WHERE C" + game + " = ? ORDER BY " + k);
+                PreparedStatement digested = c.prepareStatement("SELECT record_digest IS NOT NULL FROM game WHERE id = ?");
+                PreparedStatement clear = c.prepareStatement("DELETE FROM game_tag WHERE game_id = ?");
+                PreparedStatement drop = c.prepareStatement("DELETE FROM " + raw + " WHERE C" + game + " = ?");
+                Statement st = c.createStatement()) {
+            for (String g : games) {
+                Map<String, List<Long>> byKey = new LinkedHashMap<>();
+                rows.setString(1, g);
+                int count = 0;
+                try (ResultSet rs = rows.executeQuery()) {
+                    while (rs.next()) {
+                        StringBuilder tag = new StringBuilder();
+                        for (int i = 2; i <= key.size() + 1; i++) tag.append(rs.getString(i)).append('\u0000');
+                        byKey.computeIfAbsent(tag.toString(), t -> new ArrayList<>()).add(rs.getLong(1));
+                        count++;
+                    }
+                }
+                Long id = g.matches("-?\\d{1,18}") ? Long.valueOf(g) : null;
+                long tries = 1;
+                for (List<Long> choice : byKey.values()) tries = Math.min(MOST_TRIES + 1, tries * choice.size());
+                boolean kept = false;
+                if (id != null && tries <= MOST_TRIES && exists(c, id)) {
+                    digested.setLong(1, id);
+                    boolean canTell;
+                    try (ResultSet rs = digested.executeQuery()) {
+                        canTell = rs.next() && rs.getBoolean(1); // before V30 the tags are not in any digest
+                    }
+                    List<List<Long>> choices = new ArrayList<>(byKey.values());
+                    for (long t = 0; canTell && t < tries && !kept; t++) {
+                        List<String> chosen = new ArrayList<>();
+                        long rest = t;
+                        for (List<Long> choice : choices) {
+                            chosen.add(Long.toString(choice.get((int) (rest % choice.size()))));
+                            rest /= choice.size();
+                        }
+                        try {
+                            st.executeUpdate(into + " WHERE _ROWID_ IN (" + String.join(", ", chosen) + ")");
+                            kept = altered.of(c, id, id).isEmpty();
+                        } catch (SQLException e) {
+                            // a row that breaks the table's rules
+                        }
+                        if (!kept) {
+                            clear.setLong(1, id);
+                            clear.executeUpdate();
+                        } else {
+                            left += count - chosen.size();
+                        }
+                    }
+                }
+                if (!kept) left += count;
+                drop.setString(1, g);
+                drop.executeUpdate();
+            }
+        }
+        return left;
+    }
+
+    private static boolean exists(Connection c, long game) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT 1 FROM game WHERE id = ?")) {
+            st.setLong(1, game);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next();
+            }
+        }
     }
 
     private static List<String> primaryKey(Connection c, String table) throws SQLException {

@@ -16,8 +16,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.emergo.store.db.Database;
 import org.emergo.store.db.ErrorText;
+import org.emergo.store.db.H2NewestChunks;
 import org.emergo.store.db.StoreException;
 import org.h2.api.ErrorCode;
+import org.h2.message.DbException;
 
 /**
  * Whether a database is sound ({@code emergo check}): every row of every table read with every
@@ -39,6 +41,9 @@ public final class DatabaseCheck {
     /** The name {@link Report#damagedTables} gives a file that cannot be opened at all. */
     public static final String UNOPENED = "";
 
+    /** The key of {@link Report#damagedTables} that says H2 opened an H2 file as it was some writes ago. */
+    public static final String OLDER_VERSION = "\u0000older";
+
     /** Where the check's connection comes from. */
     private interface Connections {
         Connection open() throws SQLException;
@@ -48,15 +53,18 @@ public final class DatabaseCheck {
     private final boolean postgres;
     /** An H2 file no program has open: one that cannot be opened is damaged, unless another program has it. */
     private final boolean alone;
+    /** The H2 file read alone, or null. */
+    private final Path file;
     /** The database, as a message names it. */
     private final String where;
 
     /** The check of an open database, through its connections (an H2 file in use goes through its server). */
     public DatabaseCheck(Database db) {
-        this(db.dataSource()::getConnection, db.isPostgres(), false, db.where());
+        this(db.dataSource()::getConnection, db.isPostgres(), false, db.where(), null);
     }
 
-    private DatabaseCheck(Connections connections, boolean postgres, boolean alone, String where) {
+    private DatabaseCheck(Connections connections, boolean postgres, boolean alone, String where, Path file) {
+        this.file = file;
         this.connections = connections;
         this.postgres = postgres;
         this.alone = alone;
@@ -71,7 +79,7 @@ public final class DatabaseCheck {
         String name = file.toString().replaceFirst("\\.mv\\.db$", "");
         return new DatabaseCheck(() -> DriverManager.getConnection(
                 "jdbc:h2:file:" + name + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE;LAZY_QUERY_EXECUTION=TRUE;NON_KEYWORDS=VALUE", "sa", ""), false, true,
-                Database.where(name));
+                Database.where(name), Path.of(name + ".mv.db"));
     }
 
     /** Reads the database; a failure that is no damage (a server gone, say) is a {@link StoreException}. */
@@ -98,6 +106,10 @@ public final class DatabaseCheck {
             return new Report(0, 0, 0, 0, Map.of(UNOPENED, damage), List.of());
         }
         try (Connection c = opened) {
+            if (file != null) {
+                String passed = H2NewestChunks.passedOver(file, c);
+                if (passed != null) damaged.put(OLDER_VERSION, passed);
+            }
             List<String> tables = tables(c);
             Map<String, Long> counts = new LinkedHashMap<>();
             for (String table : tables) {
@@ -107,6 +119,8 @@ public final class DatabaseCheck {
                     rows += n;
                 } catch (SQLException | RuntimeException e) {
                     damaged.put(table, damage(e));
+                } catch (AssertionError e) {
+                    damaged.put(table, inconsistent(e));
                 }
             }
             if (!postgres) {
@@ -121,6 +135,8 @@ public final class DatabaseCheck {
                         }
                     } catch (SQLException | RuntimeException e) {
                         damaged.putIfAbsent(table, "its index " + index[0] + ": " + damage(e));
+                    } catch (AssertionError e) {
+                        damaged.putIfAbsent(table, "its index " + index[0] + ": " + inconsistent(e));
                     }
                 }
             }
@@ -130,6 +146,8 @@ public final class DatabaseCheck {
                     games = compareFingerprints(c, Long.MIN_VALUE, Long.MAX_VALUE, altered);
                 } catch (SQLException | RuntimeException e) {
                     damaged.putIfAbsent(game, damage(e));
+                } catch (AssertionError e) {
+                    damaged.putIfAbsent(game, inconsistent(e));
                 }
             }
             return new Report(tables.size(), indexes, rows, games, damaged, altered);
@@ -302,6 +320,12 @@ public final class DatabaseCheck {
      * or PostgreSQL's data-corruption states); any other failure is thrown on, since it says
      * nothing of the file.
      */
+    /** H2's own assertions (on where the JVM runs with -ea, as the tests do) failed on a damaged page's bytes. */
+    private static String inconsistent(AssertionError e) {
+        StackTraceElement[] at = e.getStackTrace();
+        return "H2 read pages that do not agree" + (at.length > 0 ? " (" + at[0].getClassName() + "." + at[0].getMethodName() + ")" : "");
+    }
+
     private static String damage(Exception e) throws SQLException {
         String h2 = ErrorText.damage(e);
         if (h2 != null) return h2;
@@ -310,6 +334,12 @@ public final class DatabaseCheck {
             return ErrorText.firstLine(q.getMessage());
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
+            // an index that names a row its table does not hold: H2 takes it for a concurrent
+            // change and retries until its lock times out, but a damaged page says the same
+            if (t instanceof DbException d && d.getErrorCode() == ErrorCode.ROW_NOT_FOUND_IN_PRIMARY_INDEX) {
+                return ErrorText.firstLine(t.getMessage());
+            }
+            if (t instanceof AssertionError a) return inconsistent(a); // in H2's general error
             if (t instanceof IOException || t instanceof SQLException q && q.getSQLState() != null
                     && q.getSQLState().startsWith("XX00")) {
                 return ErrorText.firstLine(t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage());

@@ -22,8 +22,6 @@ import org.emergo.store.db.Database;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.mvstore.DataUtils;
-
-import org.h2.mvstore.MVStore;
 import org.h2.mvstore.Page;
 import org.h2.mvstore.db.MVPrimaryIndex;
 import org.h2.result.SearchRow;
@@ -76,15 +74,14 @@ final class DamagedFiles {
     }
 
     /**
-     * A leaf page of a table's rows: where it is in the file, the games its rows belong to, and
-     * what reading it takes besides its own bytes: the pages above it, the headers and footers of
-     * their chunks, and the pages of the schema and of the store's layout, as {from, to}.
+     * A leaf page of a table's rows: where it is in the file, and the games its rows belong to.
+     * Its own bytes are all that reading it takes: what leads to it (the pages above it, the
+     * headers and footers of the chunks, the store's layout, meta map and types, the schema's
+     * rows) H2Repair reads around when it is damaged.
      */
-    record Leaf(long at, int length, List<Long> games, List<long[]> needs) {
+    record Leaf(long at, int length, List<Long> games) {
         boolean damagedBy(long from, long to) {
-            if (at < to && from < at + length) return true;
-            for (long[] n : needs) if (n[0] < to && from < n[1]) return true;
-            return false;
+            return at < to && from < at + length;
         }
     }
 
@@ -99,60 +96,30 @@ final class DamagedFiles {
             org.h2.engine.Database h2 = session.getDatabase();
             Map<Integer, long[]> chunkOf = new HashMap<>();
             for (long[] chunk : chunks(db)) chunkOf.put((int) chunk[2], chunk);
-            Pages pages = new Pages(chunkOf, file);
-            // what every table's rows need: the schema's rows and the store's own maps
-            List<long[]> shared = new ArrayList<>();
-            MVStore store = h2.getStore().getMvStore();
-            pages.all(store.getMetaMap().getRootPage(), shared);
-            pages.all(store.openMap("table.0").getRootPage(), shared);
             Table t = h2.getSchema("PUBLIC").findTableOrView(session, table);
             MVPrimaryIndex rows = (MVPrimaryIndex) t.getIndexes().stream().filter(i -> i instanceof MVPrimaryIndex).findFirst().orElseThrow();
             int column = t.getColumn(table.equals("GAME") ? "ID" : "GAME_ID").getColumnId();
             boolean keyed = rows.getMainIndexColumn() == column;
             List<Leaf> leaves = new ArrayList<>();
-            pages.leaves(rows.getMVMap().getRootPage(), shared, keyed, column, leaves);
+            leaves(rows.getMVMap().getRootPage(), chunkOf, file, keyed, column, leaves);
             return leaves;
         }
     }
 
-    /** Pages of an H2 file as byte ranges, with the headers and footers of their chunks. */
-    private record Pages(Map<Integer, long[]> chunkOf, RandomAccessFile file) {
-        long[] range(long pos) throws IOException {
-            long at = chunkOf.get(DataUtils.getPageChunkId(pos))[0] * BLOCK + DataUtils.getPageOffset(pos);
-            file.seek(at);
-            return new long[] {at, at + file.readInt()}; // a page starts with its length
+    private static void leaves(Page<Long, VersionedValue<SearchRow>> page, Map<Integer, long[]> chunkOf, RandomAccessFile file,
+            boolean keyed, int column, List<Leaf> leaves) throws IOException {
+        if (!page.isLeaf()) {
+            for (int i = 0; i < page.getRawChildPageCount(); i++) leaves(page.getChildPage(i), chunkOf, file, keyed, column, leaves);
+            return;
         }
-
-        /** The chunk's header (its first line) and footer (its last 128 bytes). */
-        void chunk(long pos, List<long[]> into) {
-            long[] c = chunkOf.get(DataUtils.getPageChunkId(pos));
-            into.add(new long[] {c[0] * BLOCK, c[0] * BLOCK + 1024});
-            into.add(new long[] {(c[0] + c[1]) * BLOCK - 128, (c[0] + c[1]) * BLOCK});
+        long at = chunkOf.get(DataUtils.getPageChunkId(page.getPos()))[0] * BLOCK + DataUtils.getPageOffset(page.getPos());
+        file.seek(at);
+        int length = file.readInt(); // a page starts with its length
+        List<Long> games = new ArrayList<>();
+        for (int i = 0; i < page.getKeyCount(); i++) {
+            games.add(keyed ? page.getKey(i) : page.getValue(i).getCurrentValue().getValue(column).getLong());
         }
-
-        <K, V> void all(Page<K, V> page, List<long[]> into) throws IOException {
-            if (page.getPos() == 0) return; // not stored
-            into.add(range(page.getPos()));
-            chunk(page.getPos(), into);
-            if (!page.isLeaf()) for (int i = 0; i < page.getRawChildPageCount(); i++) all(page.getChildPage(i), into);
-        }
-
-        void leaves(Page<Long, VersionedValue<SearchRow>> page, List<long[]> above, boolean keyed, int column,
-                List<Leaf> leaves) throws IOException {
-            long[] own = range(page.getPos());
-            List<long[]> needs = new ArrayList<>(above);
-            chunk(page.getPos(), needs);
-            if (!page.isLeaf()) {
-                needs.add(own);
-                for (int i = 0; i < page.getRawChildPageCount(); i++) leaves(page.getChildPage(i), needs, keyed, column, leaves);
-                return;
-            }
-            List<Long> games = new ArrayList<>();
-            for (int i = 0; i < page.getKeyCount(); i++) {
-                games.add(keyed ? page.getKey(i) : page.getValue(i).getCurrentValue().getValue(column).getLong());
-            }
-            leaves.add(new Leaf(own[0], (int) (own[1] - own[0]), games, needs));
-        }
+        leaves.add(new Leaf(at, length, games));
     }
 
     private static final Pattern CHUNK = Pattern.compile("^chunk:([0-9a-f]+),len:([0-9a-f]+),");
