@@ -31,7 +31,7 @@ public final class Reviewer {
      * whenever the search, its evaluation or the judgement of moves can change a stored row, and
      * every game is reviewed again at the new version.
      */
-    public static final String VERSION = "8";
+    public static final String VERSION = "9";
 
     /**
      * Transposition table of 2^14 entries per reviewer (256 KiB): a search at the default depth

@@ -133,6 +133,14 @@ public final class ForcedLoss {
      */
     public static final int CHECK_BUDGET = 8;
 
+    /**
+     * Whether another move keeps more than the played one, left unanswered where the horizons
+     * spent the budget, is asked again within this many times the budget more: a move best at the
+     * cap is not left NEITHER by the cost of the horizons before the question
+     * (docs/engine.md#losing-men-by-force).
+     */
+    public static final int BEST_BUDGET = 1;
+
     /** A proof that completes fewer horizons than this says nothing (UNKNOWN). */
     public static final int MIN_PLIES = 4;
 
@@ -186,6 +194,10 @@ public final class ForcedLoss {
                 proof = new Proof(Outcome.NEITHER, null, horizons.done);
             }
         }
+        if (proof.outcome() == Outcome.NEITHER && horizons.bestOpen()) {
+            horizons.askBest(maxNodes * BEST_BUDGET);
+            proof = horizons.conclude();
+        }
         return proof;
     }
 
@@ -226,6 +238,8 @@ public final class ForcedLoss {
         /** The horizon where it was last searched whether any other move keeps more (-1: none), and what was found. */
         private int bestAt = -1;
         private boolean bestThere;
+        /** Whether the last {@link #deepen} ended its horizons within its budget (it then looks for a win missed, and asks for the best). */
+        private boolean horizonsEnded;
         /** Per horizon: the played move's value, X's (exact above the played move's), and whether X was searched. */
         private final int[] playedValue;
         private final int[] xValue;
@@ -272,6 +286,7 @@ public final class ForcedLoss {
             board.generate(root);
             int columns = board.columnCount();
             Prover prover = new Prover(board, history, maxNodes, RESOURCES.get(), done > 0);
+            horizonsEnded = false;
             try {
                 // Iterative deepening: each horizon completed is proven; the budget decides how far it goes.
                 for (int h = done + 1; h <= maxPlies; h++) {
@@ -326,6 +341,7 @@ public final class ForcedLoss {
                     shortBy[h] = loss;
                     done = h;
                 }
+                horizonsEnded = true;
                 // A win missed must hold at every horizon up to the deepest: X is searched there first, and
                 // below only while it holds (most moves miss nothing at the deepest horizon, and then no
                 // horizon below matters).
@@ -334,23 +350,50 @@ public final class ForcedLoss {
                     if (missed[h] < 2) break;
                 }
                 // Only a move with nothing to say against it can be the best: a verdict needs no more.
-                if (done >= MIN_PLIES && bestAt != done && shortBy[done] < 2 && missed[done] < 2) {
-                    // Whether any other move keeps more than the played one, at the deepest horizon completed.
-                    int played0 = playedValue[done];
-                    boolean none = xValue[done] <= played0 || isLoss(xValue[done]);
-                    for (int i = 0; i < root.size() && none; i++) {
-                        if (i == index || i == x) continue;
-                        int v = value(board, root, prover, i, done, columns, played0, played0 + 1);
-                        if (v > played0 && !isLoss(v)) none = false;
-                    }
-                    bestAt = done;
-                    bestThere = none;
-                }
+                if (bestOpen()) best(board, root, prover, columns);
             } catch (Prover.OutOfNodes e) {
                 // the horizons completed stand
             } finally {
                 RESOURCES.get().positions += Math.min(prover.nodes, maxNodes);
             }
+        }
+
+        /**
+         * Whether the horizons ended within their budget with nothing said against the played move
+         * at the deepest, and whether another move keeps more there is not yet answered.
+         */
+        boolean bestOpen() {
+            return horizonsEnded && done >= MIN_PLIES && bestAt != done && shortBy[done] < 2 && missed[done] < 2;
+        }
+
+        /** Asks {@link #bestOpen}'s question within {@code maxNodes} positions more. */
+        void askBest(long maxNodes) {
+            FastBoard board = FastBoard.materialOnly(before);
+            MoveList root = new MoveList();
+            board.generate(root);
+            Prover prover = new Prover(board, history, maxNodes, RESOURCES.get(), true);
+            try {
+                best(board, root, prover, board.columnCount());
+            } catch (Prover.OutOfNodes e) {
+                // unanswered: NEITHER
+            } finally {
+                RESOURCES.get().positions += Math.min(prover.nodes, maxNodes);
+            }
+        }
+
+        /** Whether any other move keeps more than the played one, at the deepest horizon completed. */
+        private void best(FastBoard board, MoveList root, Prover prover, int columns) {
+            int played0 = playedValue[done];
+            // X searched there for a win missed needs no other search; where the budget ran out before it, X is asked too.
+            boolean xKnown = xSearched[done];
+            boolean none = !xKnown || xValue[done] <= played0 || isLoss(xValue[done]);
+            for (int i = 0; i < root.size() && none; i++) {
+                if (i == index || i == x && xKnown) continue;
+                int v = value(board, root, prover, i, done, columns, played0, played0 + 1);
+                if (v > played0 && !isLoss(v)) none = false;
+            }
+            bestAt = done;
+            bestThere = none;
         }
 
         /**
