@@ -140,8 +140,7 @@ public final class Reviewer {
      * A move that gave away {@link #FORCED_LOSS_CHECK} or more but that the scores class less than
      * a mistake is proved only from a position scored within this much (a man) of level: where a
      * verdict of two men makes it a mistake at least. Elsewhere the curve hardly moves with a few
-     * men, and such proofs were half the proofs' positions for a class changed in under 1%
-     * (docs/engine.md#the-reviews-budget).
+     * men: such proofs cost much and change few classes (docs/engine.md#the-reviews-budget).
      */
     public static final int FORCED_LOSS_LEVEL = 100;
 
