@@ -136,8 +136,8 @@ public final class ForcedLoss {
     /**
      * Whether another move keeps more than the played one, left unanswered where the horizons
      * spent the budget, is asked again within this many times the budget more: a move best at the
-     * cap is not left NEITHER by the cost of the horizons before the question
-     * (docs/engine.md#losing-men-by-force).
+     * deepest horizon completed is not left NEITHER by the cost of the horizons before the
+     * question (docs/engine.md#losing-men-by-force).
      */
     public static final int BEST_BUDGET = 4;
 
@@ -238,8 +238,6 @@ public final class ForcedLoss {
         /** The horizon where it was last searched whether any other move keeps more (-1: none), and what was found. */
         private int bestAt = -1;
         private boolean bestThere;
-        /** Whether the last {@link #deepen} ended its horizons within its budget (it then looks for a win missed, and asks for the best). */
-        private boolean horizonsEnded;
         /** Per horizon: the played move's value, X's (exact above the played move's), and whether X was searched. */
         private final int[] playedValue;
         private final int[] xValue;
@@ -286,7 +284,6 @@ public final class ForcedLoss {
             board.generate(root);
             int columns = board.columnCount();
             Prover prover = new Prover(board, history, maxNodes, RESOURCES.get(), done > 0);
-            horizonsEnded = false;
             try {
                 // Iterative deepening: each horizon completed is proven; the budget decides how far it goes.
                 for (int h = done + 1; h <= maxPlies; h++) {
@@ -341,7 +338,6 @@ public final class ForcedLoss {
                     shortBy[h] = loss;
                     done = h;
                 }
-                horizonsEnded = true;
                 // A win missed must hold at every horizon up to the deepest: X is searched there first, and
                 // below only while it holds (most moves miss nothing at the deepest horizon, and then no
                 // horizon below matters).
@@ -359,11 +355,12 @@ public final class ForcedLoss {
         }
 
         /**
-         * Whether the horizons ended within their budget with nothing said against the played move
-         * at the deepest, and whether another move keeps more there is not yet answered.
+         * Whether nothing is said against the played move at the deepest horizon completed, and
+         * whether another move keeps more there is not yet answered (the budget ran out before or
+         * while asking it, or inside the next horizon).
          */
         boolean bestOpen() {
-            return horizonsEnded && done >= MIN_PLIES && bestAt != done && shortBy[done] < 2 && missed[done] < 2;
+            return done >= MIN_PLIES && bestAt != done && shortBy[done] < 2 && missed[done] < 2;
         }
 
         /** Asks {@link #bestOpen}'s question within {@code maxNodes} positions more. */
