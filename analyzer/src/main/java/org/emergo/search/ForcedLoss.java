@@ -139,7 +139,7 @@ public final class ForcedLoss {
      * deepest horizon completed is not left NEITHER by the cost of the horizons before the
      * question (docs/engine.md#losing-men-by-force).
      */
-    public static final int BEST_BUDGET = 4;
+    public static final int BEST_BUDGET = 8;
 
     /** A proof that completes fewer horizons than this says nothing (UNKNOWN). */
     public static final int MIN_PLIES = 4;
