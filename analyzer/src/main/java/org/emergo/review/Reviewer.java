@@ -31,7 +31,7 @@ public final class Reviewer {
      * whenever the search, its evaluation or the judgement of moves can change a stored row, and
      * every game is reviewed again at the new version.
      */
-    public static final String VERSION = "8";
+    public static final String VERSION = "9";
 
     /**
      * Transposition table of 2^14 entries per reviewer (256 KiB): a search at the default depth
@@ -137,9 +137,18 @@ public final class Reviewer {
     }
 
     /**
-     * The plies whose move played gave away {@link #FORCED_LOSS_CHECK} or more against the best
-     * move, or that the search's scores would class a mistake or worse: every move whose class
-     * the proof could change.
+     * A move that gave away {@link #FORCED_LOSS_CHECK} or more but that the scores class less than
+     * a mistake is proved only from a position scored within this much (a man) of level: where a
+     * verdict of two men makes it a mistake at least. Elsewhere the curve hardly moves with a few
+     * men: such proofs cost much and change few classes (docs/engine.md#the-reviews-budget).
+     */
+    public static final int FORCED_LOSS_LEVEL = 100;
+
+    /**
+     * The plies whose move the search's scores would class a mistake or worse, or that gave away
+     * {@link #FORCED_LOSS_CHECK} or more against the best move from within
+     * {@link #FORCED_LOSS_LEVEL} of level: the moves whose class the proof can change, but for
+     * the few whose class a verdict would change in a decided position.
      */
     public static List<Integer> forcedLossCandidates(PlayedGame game, List<SearchResult> results) {
         List<Integer> plies = new ArrayList<>();
@@ -152,7 +161,9 @@ public final class Reviewer {
             int loss = MoveJudgements.loss(here.score(), after, false);
             double drop = Judgement.chanceBefore(curve, here.score())
                     - Judgement.chanceAfter(curve, -after);
-            if (loss >= FORCED_LOSS_CHECK || drop >= Judgement.MISTAKE) plies.add(ply);
+            if (drop >= Judgement.MISTAKE || loss >= FORCED_LOSS_CHECK && Math.abs(here.score()) <= FORCED_LOSS_LEVEL) {
+                plies.add(ply);
+            }
         }
         return plies;
     }

@@ -133,6 +133,14 @@ public final class ForcedLoss {
      */
     public static final int CHECK_BUDGET = 8;
 
+    /**
+     * Whether another move keeps more than the played one, left unanswered where the horizons
+     * spent the budget, is asked again within this many times the budget more: a move best at the
+     * deepest horizon completed is not left NEITHER by the cost of the horizons before the
+     * question (docs/engine.md#losing-men-by-force).
+     */
+    public static final int BEST_BUDGET = 8;
+
     /** A proof that completes fewer horizons than this says nothing (UNKNOWN). */
     public static final int MIN_PLIES = 4;
 
@@ -185,6 +193,10 @@ public final class ForcedLoss {
             if (proof.outcome() == Outcome.LOSES && proof.verdict().kind() != Kind.GAME && horizons.done < maxPlies) {
                 proof = new Proof(Outcome.NEITHER, null, horizons.done);
             }
+        }
+        if (proof.outcome() == Outcome.NEITHER && horizons.bestOpen()) {
+            horizons.askBest(maxNodes * BEST_BUDGET);
+            proof = horizons.conclude();
         }
         return proof;
     }
@@ -334,23 +346,51 @@ public final class ForcedLoss {
                     if (missed[h] < 2) break;
                 }
                 // Only a move with nothing to say against it can be the best: a verdict needs no more.
-                if (done >= MIN_PLIES && bestAt != done && shortBy[done] < 2 && missed[done] < 2) {
-                    // Whether any other move keeps more than the played one, at the deepest horizon completed.
-                    int played0 = playedValue[done];
-                    boolean none = xValue[done] <= played0 || isLoss(xValue[done]);
-                    for (int i = 0; i < root.size() && none; i++) {
-                        if (i == index || i == x) continue;
-                        int v = value(board, root, prover, i, done, columns, played0, played0 + 1);
-                        if (v > played0 && !isLoss(v)) none = false;
-                    }
-                    bestAt = done;
-                    bestThere = none;
-                }
+                if (bestOpen()) best(board, root, prover, columns);
             } catch (Prover.OutOfNodes e) {
                 // the horizons completed stand
             } finally {
                 RESOURCES.get().positions += Math.min(prover.nodes, maxNodes);
             }
+        }
+
+        /**
+         * Whether nothing is said against the played move at the deepest horizon completed, and
+         * whether another move keeps more there is not yet answered (the budget ran out before or
+         * while asking it, or inside the next horizon).
+         */
+        boolean bestOpen() {
+            return done >= MIN_PLIES && bestAt != done && shortBy[done] < 2 && missed[done] < 2;
+        }
+
+        /** Asks {@link #bestOpen}'s question within {@code maxNodes} positions more. */
+        void askBest(long maxNodes) {
+            FastBoard board = FastBoard.materialOnly(before);
+            MoveList root = new MoveList();
+            board.generate(root);
+            Prover prover = new Prover(board, history, maxNodes, RESOURCES.get(), true);
+            try {
+                best(board, root, prover, board.columnCount());
+            } catch (Prover.OutOfNodes e) {
+                // unanswered: NEITHER
+            } finally {
+                RESOURCES.get().positions += Math.min(prover.nodes, maxNodes);
+            }
+        }
+
+        /** Whether any other move keeps more than the played one, at the deepest horizon completed. */
+        private void best(FastBoard board, MoveList root, Prover prover, int columns) {
+            int played0 = playedValue[done];
+            // X searched there for a win missed needs no other search; where the budget ran out before it, X is asked too.
+            boolean xKnown = xSearched[done];
+            boolean none = !xKnown || xValue[done] <= played0 || isLoss(xValue[done]);
+            for (int i = 0; i < root.size() && none; i++) {
+                if (i == index || i == x && xKnown) continue;
+                int v = value(board, root, prover, i, done, columns, played0, played0 + 1);
+                if (v > played0 && !isLoss(v)) none = false;
+            }
+            bestAt = done;
+            bestThere = none;
         }
 
         /**

@@ -15,6 +15,9 @@ import org.emergo.rules.Variant;
 import org.emergo.search.ForcedLoss;
 import org.emergo.search.Judgement;
 import org.emergo.search.Judgement.MoveClass;
+import org.emergo.search.Limit;
+import org.emergo.search.SearchResult;
+import org.emergo.search.Searcher;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -94,6 +97,46 @@ class IssueExamplesTest {
         String words = ReviewText.judgement(judged(Side.BLACK, "g7-f7", "g7-g6", j, proof));
         assertTrue(words.startsWith("A blunder: it cost Black 50 points"), words);
         assertFalse(words.contains("already lost"), words);
+    }
+
+    /**
+     * Issue 54, second pass: b5-c5 completes the cap for the played move, but asking the other moves
+     * whether one keeps more ran out of the proof's budget (NEITHER): the search's scores made it a
+     * blunder though the exact search finds it best at the cap. The question has a budget of its own.
+     */
+    @Test
+    void aMoveBestAtTheCapIsProvenBestAndCappedThoughTheHorizonsSpentTheBudget() {
+        assertProvenBestAndCapped(Side.WHITE, "w 0 0 b4:wb b5:w2 c4:wb d2:wb e4:b e5:bw2 e6:bw e9:bw f2:b f3:bw g7:b h5:wb2 h6:w",
+                "b5-c5", MoveClass.BLUNDER);
+    }
+
+    /** The by-hand slice of version 9 (game 60 of the Emergo self-play file, ply 317): once budget more for the question was too little. */
+    @Test
+    void aMistakeByTheScoresThatTheQuestionNeedsMoreThanOnceTheBudgetForIsProvenBest() {
+        assertProvenBestAndCapped(Side.BLACK, "b 0 0 a5:w2 b4:wb c4:wb d4:wb e3:b e5:bw2 e9:bw f3:bw f8:bw g3:b g7:b h5:w i5:wb2",
+                "e9-e8", MoveClass.MISTAKE);
+    }
+
+    /** The proof at the review's cap and budget says BEST, the exact search agrees, and the class it had by the scores is capped. */
+    private static void assertProvenBestAndCapped(Side mover, String position, String move, MoveClass byScores) {
+        Position p = PositionText.parse(position, Variant.EMERGO);
+        Move played = move(p, move);
+        SearchResult before = new Searcher(Reviewer.TABLE_BITS).search(p, new long[0], Limit.depth(4));
+        SearchResult after = new Searcher(Reviewer.TABLE_BITS).search(p.play(played), new long[] {p.hash()}, Limit.depth(4));
+        ForcedLoss.Proof proof = ForcedLoss.prove(p, new long[0], played, before.bestMove(), ForcedLoss.DEFAULT_PLIES,
+                ForcedLoss.DEFAULT_NODES);
+        assertEquals(ForcedLoss.Outcome.BEST, proof.outcome());
+        assertEquals(ForcedLoss.DEFAULT_PLIES, proof.horizon());
+        assertTrue(ExactMaterial.isBest(p, new long[0], played, ForcedLoss.DEFAULT_PLIES, CHECK_NODES));
+        Side other = mover == Side.WHITE ? Side.BLACK : Side.WHITE;
+        int[] scoreWhite = {MoveJudgements.forSide(before.score(), mover), MoveJudgements.forSide(after.score(), other)};
+        Side[] toMove = {mover, other};
+        MoveJudgements.Judged unproved = MoveJudgements.judge(toMove, scoreWhite, new boolean[] {false},
+                new ForcedLoss.Proof[] {null}, Judgement.EMERGO);
+        assertEquals(byScores, unproved.classes()[0], "by the search's scores alone");
+        MoveJudgements.Judged j = MoveJudgements.judge(toMove, scoreWhite, new boolean[] {false},
+                new ForcedLoss.Proof[] {proof}, Judgement.EMERGO);
+        assertEquals(MoveClass.INACCURACY, j.classes()[0]);
     }
 
     private static Move move(Position p, String text) {
