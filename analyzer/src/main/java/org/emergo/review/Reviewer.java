@@ -138,17 +138,21 @@ public final class Reviewer {
 
     /**
      * A move that gave away {@link #FORCED_LOSS_CHECK} or more but that the scores class less than
-     * a mistake is proved only from a position scored within this much (a man) of level: where a
-     * verdict of two men makes it a mistake at least. Elsewhere the curve hardly moves with a few
-     * men: such proofs cost much and change few classes (docs/engine.md#the-reviews-budget).
+     * a mistake is proved only where the game is still in play on one side of it: from a position
+     * scored within this much (a man) of level, where a verdict of two men makes it a mistake at
+     * least, or from one the mover leads by more, into one within it, where a verdict of the game
+     * lost is all (a move from a lead of 1.55 men the scores call an inaccuracy lost the game by
+     * force on the demo). In a game already won or lost the curve hardly moves with a few men:
+     * such proofs cost much and change few classes (docs/engine.md#the-reviews-budget).
      */
     public static final int FORCED_LOSS_LEVEL = 100;
 
     /**
      * The plies whose move the search's scores would class a mistake or worse, or that gave away
-     * {@link #FORCED_LOSS_CHECK} or more against the best move from within
-     * {@link #FORCED_LOSS_LEVEL} of level: the moves whose class the proof can change, but for
-     * the few whose class a verdict would change in a decided position.
+     * {@link #FORCED_LOSS_CHECK} or more against the best move from a position the mover is not
+     * behind in by more than {@link #FORCED_LOSS_LEVEL}, into one it does not lead by more: the
+     * moves whose class the proof can change, but for the few whose class a verdict would change
+     * in a game already decided.
      */
     public static List<Integer> forcedLossCandidates(PlayedGame game, List<SearchResult> results) {
         List<Integer> plies = new ArrayList<>();
@@ -161,7 +165,8 @@ public final class Reviewer {
             int loss = MoveJudgements.loss(here.score(), after, false);
             double drop = Judgement.chanceBefore(curve, here.score())
                     - Judgement.chanceAfter(curve, -after);
-            if (drop >= Judgement.MISTAKE || loss >= FORCED_LOSS_CHECK && Math.abs(here.score()) <= FORCED_LOSS_LEVEL) {
+            boolean inPlay = here.score() >= -FORCED_LOSS_LEVEL && after <= FORCED_LOSS_LEVEL;
+            if (drop >= Judgement.MISTAKE || loss >= FORCED_LOSS_CHECK && inPlay) {
                 plies.add(ply);
             }
         }
