@@ -204,13 +204,11 @@ final class ChunkLeaves {
     /** The leaf at {@code offset} of the chunk's bytes; null when no page starts there, or not a leaf. */
     private static Leaf leaf(ByteBuffer chunk, int id, long version, long block, int offset) {
         try {
-            if (offset < 0 || offset + 6 > chunk.limit()) return null;
+            if (!page(chunk, id, offset)) return null;
             ByteBuffer b = chunk.duplicate();
             b.position(offset);
             int pageLength = b.getInt();
-            short check = b.getShort();
-            int expected = DataUtils.getCheckValue(id) ^ DataUtils.getCheckValue(offset) ^ DataUtils.getCheckValue(pageLength);
-            if (check != (short) expected || pageLength < 6 || offset + (long) pageLength > chunk.limit()) return null;
+            b.getShort(); // its check value, right (page)
             int pageNo = DataUtils.readVarInt(b);
             int map = DataUtils.readVarInt(b);
             int keyCount = DataUtils.readVarInt(b);
@@ -392,15 +390,7 @@ final class ChunkLeaves {
             DataUtils.readVarInt(b); // its map
             DataUtils.readVarInt(b); // its number of keys
             int type = b.get();
-            if ((type & DataUtils.PAGE_COMPRESSED) != 0) {
-                boolean high = (type & DataUtils.PAGE_COMPRESSED_HIGH) == DataUtils.PAGE_COMPRESSED_HIGH;
-                int lenAdd = DataUtils.readVarInt(b);
-                byte[] comp = new byte[b.remaining()];
-                b.get(comp);
-                byte[] page = new byte[comp.length + lenAdd];
-                (high ? new CompressDeflate() : new CompressLZF()).expand(comp, 0, comp.length, page, 0, page.length);
-                b = ByteBuffer.wrap(page);
-            }
+            b = LeafKeys.expanded(b, type, new CompressLZF(), new CompressDeflate());
             entries.read(b, leaf.keyCount(), keys, values);
             return !b.hasRemaining() && keys.size() == leaf.keyCount() && values.size() == leaf.keyCount();
         } catch (IOException | RuntimeException | AssertionError e) { // H2's assertions, on in tests

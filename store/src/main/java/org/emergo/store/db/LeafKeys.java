@@ -73,20 +73,27 @@ final class LeafKeys {
         int type = buff.get();
         if ((type & 1) != DataUtils.PAGE_TYPE_LEAF) return null;
         buff.limit(start + pageLength);
-        if ((type & DataUtils.PAGE_COMPRESSED) != 0) {
-            Compressor compressor = (type & DataUtils.PAGE_COMPRESSED_HIGH) == DataUtils.PAGE_COMPRESSED_HIGH ? high : fast;
-            int lenAdd = DataUtils.readVarInt(buff);
-            byte[] comp = new byte[buff.remaining()];
-            buff.get(comp);
-            byte[] page = new byte[comp.length + lenAdd];
-            compressor.expand(comp, 0, comp.length, page, 0, page.length);
-            buff = ByteBuffer.wrap(page);
-        }
+        buff = expanded(buff, type, fast, high);
         @SuppressWarnings("unchecked")
         DataType<Object> keyType = (DataType<Object>) map.getKeyType();
         Object storage = keyType.createStorage(keyCount);
         keyType.read(buff, storage, keyCount);
         return new Leaf((Object[]) storage, buff.get() == 0);
+    }
+
+    /**
+     * A page's body after its header (whose type byte is {@code type}), read on from
+     * {@code buff}: decompressed as H2's {@code Page.read} does when the type says so.
+     */
+    static ByteBuffer expanded(ByteBuffer buff, int type, Compressor fast, Compressor high) {
+        if ((type & DataUtils.PAGE_COMPRESSED) == 0) return buff;
+        Compressor compressor = (type & DataUtils.PAGE_COMPRESSED_HIGH) == DataUtils.PAGE_COMPRESSED_HIGH ? high : fast;
+        int lenAdd = DataUtils.readVarInt(buff);
+        byte[] comp = new byte[buff.remaining()];
+        buff.get(comp);
+        byte[] page = new byte[comp.length + lenAdd];
+        compressor.expand(comp, 0, comp.length, page, 0, page.length);
+        return ByteBuffer.wrap(page);
     }
 
     /**
