@@ -190,10 +190,11 @@ final class ExactMaterial {
      */
     static boolean isBest(Position before, long[] history, Move played, int h, long budget) {
         int vp = new ExactMaterial(history, budget).valueAfter(before, played, h, -INF, INF);
+        // A null window's answer is a bound: asked above a lost game's score, so that a later loss is no more.
+        int floor = Math.max(vp, -WIN + 128);
         for (Move x : MoveGen.legalMoves(before)) {
             if (x.equals(played)) continue;
-            int v = new ExactMaterial(history, budget).valueAfter(before, x, h, vp, vp + 1);
-            if (v > vp && v > -WIN + 128) return false;
+            if (new ExactMaterial(history, budget).valueAfter(before, x, h, floor, floor + 1) > floor) return false;
         }
         return true;
     }
