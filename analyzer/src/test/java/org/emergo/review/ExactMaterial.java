@@ -201,7 +201,8 @@ final class ExactMaterial {
     static boolean isBest(Position before, long[] history, Move played, int h, long budget) {
         ExactMaterial e = new ExactMaterial(history, budget);
         int vp = e.valueAfter(before, played, h, -INF, INF);
-        // A null window's answer is a bound: asked above a lost game's score, so that a later loss is no more.
+        // A null window's answer past it is only a bound: the window goes above every lost game's score, so
+        // that a move that loses the game later does not count as keeping more.
         int floor = Math.max(vp, -WIN + 128);
         for (Move x : MoveGen.legalMoves(before)) {
             if (x.equals(played)) continue;
